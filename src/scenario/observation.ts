@@ -1,0 +1,69 @@
+import type { Json } from "./data";
+
+// What the driver writes down about one call. Plain data: it crosses a process boundary.
+// Values are encoded as data by the driver: non-JSON values become `Special` tags
+// (see data.ts) and anything else unserializable becomes { $cc: "opaque", type }.
+
+export interface ErrorObservation {
+  /** `error instanceof subject.ContextCompactionError` (false when the export is missing). */
+  readonly isContextCompactionError: boolean;
+  /** `error instanceof Error` in the subject's realm. */
+  readonly isError: boolean;
+  readonly typeOf: string;
+  /** Own data properties read without invoking accessors; null when absent or not data. */
+  readonly name: Json;
+  readonly code: Json;
+  readonly message: Json;
+  readonly frozen: boolean;
+}
+
+export type Outcome =
+  | { readonly kind: "returned"; readonly value: Json }
+  | { readonly kind: "threw"; readonly error: ErrorObservation }
+  /** The call did not settle within the per-scenario timeout. */
+  | { readonly kind: "timeout"; readonly afterMs: number }
+  /** The subject is unusable for this call: missing export, crashed child, broken driver. */
+  | { readonly kind: "crash"; readonly reason: string };
+
+export interface FrozenReport {
+  /** Every object and array reachable from the value is frozen. */
+  readonly deep: boolean;
+  /** A path to the first reachable object that is not frozen, e.g. "context.messages[2].content". */
+  readonly firstUnfrozen: string | null;
+}
+
+export interface SummarizerCall {
+  /** The request as data. */
+  readonly request: Json;
+  /** Frozen-ness of the request and everything in it. */
+  readonly requestFrozen: FrozenReport;
+  /** The second argument is the very `options.signal` that was passed (or both absent). */
+  readonly signalIsOptionsSignal: boolean;
+}
+
+export interface Observation {
+  readonly outcome: Outcome;
+  /** Only for outcome "returned" of object values. */
+  readonly frozen: FrozenReport | null;
+  /**
+   * Named identity facts, e.g. "resultContextIsInput" (compact unchanged returns the very
+   * built context), "recordIsLastCompaction", "rebuildIsSame" (build of a built context).
+   */
+  readonly identity: Readonly<Record<string, boolean>>;
+  /** The input argument (plain data or the prebuilt context) compared before/after the call. */
+  readonly input: {
+    readonly unchanged: boolean;
+    /** Only for prebuilt inputs: still deeply frozen after the call. */
+    readonly stillFrozen: boolean | null;
+    /** Data of the input after the call, only when it changed. */
+    readonly after: Json | null;
+  };
+  /** When the operation needs a prebuilt context and building it failed. */
+  readonly setupError: ErrorObservation | null;
+  readonly summarizerCalls: readonly SummarizerCall[];
+  /** Calls of getters, setters, functions found in the input, and proxy traps (issue 4). */
+  readonly hostile: Readonly<Record<string, number>>;
+  /** unhandledRejection events seen during the call and in a short window after it settled. */
+  readonly unhandledRejections: number;
+  readonly durationMs: number;
+}

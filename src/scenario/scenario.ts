@@ -1,0 +1,85 @@
+import type { Json, Path } from "./data";
+
+// A Scenario is plain data describing one call to a subject (an implementation of the
+// contract). The driver materializes it into live values in the subject's realm.
+
+/**
+ * What the summarizer does when called. Named scripts, not functions, so a scenario stays data.
+ * - text/value: return `text` (or any data `value`) synchronously or as a native promise
+ * - throw: throw `value` synchronously; reject: return a native promise rejected with `value`
+ * - never: return a native promise that never settles
+ * - thenableChain: `depth` generic thenables, each delivering the next, the last delivering `text`
+ * Hostile async scripts (issue 4) add further kinds; every kind is plain data.
+ */
+export type SummarizerScript =
+  | { kind: "text"; text: string; delivery: "sync" | "promise" }
+  | { kind: "value"; value: Json; delivery: "sync" | "promise" }
+  | { kind: "throw"; value: Json }
+  | { kind: "reject"; value: Json }
+  | { kind: "never" }
+  | { kind: "thenableChain"; depth: number; text: string }
+  | { kind: string; [field: string]: Json };
+
+/**
+ * When the driver aborts the AbortController whose signal is passed as `options.signal`
+ * (only meaningful with `signal: "controller"`). Exact semantics, shared by driver and model:
+ * - none: never.
+ * - beforeCall: before compactContext is called (expected: CONTEXT_CANCELLED at step 3, unless
+ *   the fast path of step 2 applies, which never consults the signal).
+ * - inSummarizer: synchronously inside the summarizer, before it returns (expected: CANCELLED).
+ * - whilePending: the driver hands the subject a native promise for the script's value, aborts
+ *   in a later macrotask while it is pending, then settles it in a macrotask after that
+ *   (expected: CANCELLED; with script "never" it never settles and CANCELLED must still come).
+ * - atSettlement: synchronously just before the script's value settles (expected: CANCELLED).
+ * - afterSettlement: after compactContext's own promise settled; the abort must change nothing
+ *   (the driver then waits a macrotask and observes the result and input again).
+ * A script "never" is only generated together with an abort that comes while it is pending.
+ */
+export type AbortPoint = "none" | "beforeCall" | "inSummarizer" | "whilePending" | "atSettlement" | "afterSettlement";
+
+/** How `options.summarizer` / `options.signal` are filled in by the driver. */
+export type SummarizerSlot = "script" | "missing" | { value: Json };
+export type SignalSlot = "none" | "controller" | "fakeSignal" | { value: Json };
+
+export type Operation =
+  /** buildActiveContext(input); `twice` also passes the result back in (must be the same object). */
+  | { kind: "build"; input: Json; twice?: boolean }
+  /** estimateContextUnits(input), of the plain input, or of buildActiveContext(input) when prebuilt. */
+  | { kind: "units"; input: Json; prebuilt: boolean }
+  /** groupToolRounds(transcript). */
+  | { kind: "groups"; transcript: Json }
+  /** selectCompactionBoundary(context, options). */
+  | { kind: "boundary"; context: Json; prebuilt: boolean; options: Json }
+  /**
+   * compactContext(context, options). `options` is the data part (budgets, ids); the driver
+   * adds `summarizer` and `signal` according to the slots, unless options is not an object.
+   */
+  | {
+      kind: "compact";
+      context: Json;
+      prebuilt: boolean;
+      options: Json;
+      summarizer: SummarizerScript;
+      summarizerSlot: SummarizerSlot;
+      signal: SignalSlot;
+      abort: AbortPoint;
+    };
+
+/**
+ * A hostile change the driver applies to the live input after materializing it (issue 4):
+ * getter, setter-only, proxy, hole, prototype, symbol key, non-enumerable key, cycle, …
+ * `target` says which argument it applies to.
+ */
+export type Decoration = {
+  kind: string;
+  target: "input" | "options";
+  path: Path;
+  [field: string]: Json | Path;
+};
+
+export interface Scenario {
+  readonly operation: Operation;
+  readonly decorations?: readonly Decoration[];
+  /** Classes the generator meant to reach (for coverage statistics); never read by a verdict. */
+  readonly labels?: readonly string[];
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    setupFiles: ["test/setup/fast-check-seed.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    coverage: {
+      provider: "v8",
+      include: ["src/core/**/*.ts"],
+      reporter: ["text-summary", "text"],
+      thresholds: { lines: 95, branches: 90 },
+    },
+  },
+});
