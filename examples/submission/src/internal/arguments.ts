@@ -1,0 +1,113 @@
+// Tool-call arguments (contract §3): a plain object of JSON values, read and copied in one
+// pass while J(arguments) (§4) is summed. The arguments object is depth 0; a value inside a
+// container at depth d is at depth d + 1; anything deeper than 32 fails.
+import { MAX_CONTEXT_DEPTH } from "./limits";
+import { ArrayConstructor, defineProperty, freeze, getOwnPropertyDescriptor, hasOwn, isArray, isFiniteNumber } from "./intrinsics";
+import type { Json } from "./types";
+import { arrayItem, arrayLength, fault, isPlainRecord, keysOf, limitFault, type Budget } from "./read";
+import {
+  JSON_CONTAINER_BASE,
+  JSON_ENTRY_BASE,
+  JSON_FALSE,
+  JSON_NULL,
+  JSON_STRING_BASE,
+  JSON_TRUE,
+  numberUnits,
+} from "./units";
+
+const ISSUE = "INVALID_TOOL_ARGUMENTS";
+
+/** Accumulates J while reading: J is a sum of per-node weights, so one counter suffices. */
+type Units = { value: number };
+
+/** Reads, validates and copies `arguments`; returns the frozen copy and adds J to `units`. */
+export function readArguments(value: unknown, budget: Budget, units: Units): { readonly [key: string]: Json } {
+  if (!isPlainRecord(value, ISSUE, "arguments")) fault(ISSUE, "arguments is not a plain object");
+  return readObject(value, 0, [], budget, units);
+}
+
+function readValue(value: unknown, depth: number, ancestors: object[], budget: Budget, units: Units): Json {
+  if (typeof value === "object" && value !== null) {
+    // A cycle is reported as such even when it would also be too deep.
+    for (let i = 0; i < ancestors.length; i++) if (ancestors[i] === value) fault(ISSUE, "arguments contain a cycle");
+  }
+  if (depth > MAX_CONTEXT_DEPTH) limitFault(ISSUE, `arguments nest deeper than ${MAX_CONTEXT_DEPTH}`);
+  switch (typeof value) {
+    case "string":
+      units.value += JSON_STRING_BASE + budget.addString(value);
+      return value;
+    case "number":
+      if (!isFiniteNumber(value)) fault(ISSUE, "arguments contain a non-finite number");
+      units.value += numberUnits(value);
+      return value;
+    case "boolean":
+      units.value += value ? JSON_TRUE : JSON_FALSE;
+      return value;
+    case "object":
+      if (value === null) {
+        units.value += JSON_NULL;
+        return null;
+      }
+      if (isArrayValue(value)) return readArray(value, depth, ancestors, budget, units);
+      if (!isPlainRecord(value, ISSUE, "arguments")) fault(ISSUE, "arguments contain a non-plain object");
+      return readObject(value, depth, ancestors, budget, units);
+    default:
+      return fault(ISSUE, `arguments contain a value of type ${typeof value}`);
+  }
+}
+
+function isArrayValue(value: object): boolean {
+  try {
+    return isArray(value);
+  } catch {
+    // Only a revoked Proxy makes Array.isArray throw.
+    return fault(ISSUE, "arguments contain a revoked Proxy");
+  }
+}
+
+function readArray(array: object, depth: number, ancestors: object[], budget: Budget, units: Units): readonly Json[] {
+  const length = arrayLength(array, ISSUE, "arguments");
+  budget.addItems(length, length);
+  units.value += JSON_CONTAINER_BASE + length * JSON_ENTRY_BASE;
+  ancestors[ancestors.length] = array;
+  const copy: Json[] = new ArrayConstructor(length);
+  for (let i = 0; i < length; i++) {
+    copy[i] = readValue(arrayItem(array, i, ISSUE, "arguments"), depth + 1, ancestors, budget, units);
+  }
+  ancestors.length--;
+  return freeze(copy);
+}
+
+function readObject(
+  record: object,
+  depth: number,
+  ancestors: object[],
+  budget: Budget,
+  units: Units,
+): { readonly [key: string]: Json } {
+  const keys = keysOf(record, ISSUE, "arguments");
+  budget.addItems(keys.length, keys.length);
+  units.value += JSON_CONTAINER_BASE;
+  ancestors[ancestors.length] = record;
+  const copy: { [key: string]: Json } = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (typeof key !== "string") fault(ISSUE, "arguments have a symbol key");
+    let descriptor: PropertyDescriptor | undefined;
+    try {
+      descriptor = getOwnPropertyDescriptor(record, key);
+    } catch {
+      fault(ISSUE, `reading arguments.${key} threw`);
+    }
+    if (descriptor === undefined || !hasOwn(descriptor, "value") || descriptor.enumerable !== true) {
+      fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
+    }
+    units.value += JSON_ENTRY_BASE + budget.addString(key);
+    const item = readValue(descriptor.value, depth + 1, ancestors, budget, units);
+    // defineProperty, not assignment: a key such as "__proto__" must become a plain own
+    // property, and no setter a caller put on Object.prototype may run.
+    defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+  }
+  ancestors.length--;
+  return freeze(copy);
+}

@@ -1,0 +1,32 @@
+// selectCompactionBoundary (contract §6): the earliest whole-group cut that fits. Groups are
+// walked through the context's reach table and units come from its prefix sums, so a built
+// context is answered without looking at a single message again.
+import type { ActiveContext, ActiveContextInput, CompactionBoundaryOptions } from "./types";
+import { contextInfo } from "./snapshot";
+import { readBoundaryOptions, type BoundaryOptions } from "./options";
+import { messageUnits, type ContextInfo } from "./registry";
+import { groupEnd } from "./groups";
+
+export function selectCompactionBoundary(
+  context: ActiveContext | ActiveContextInput,
+  options: CompactionBoundaryOptions,
+): number | null {
+  // The context is built (and may fail) before the options are read.
+  const info = contextInfo(context);
+  return boundaryOf(info, readBoundaryOptions(options));
+}
+
+export function boundaryOf(info: ContextInfo, options: BoundaryOptions): number | null {
+  const count = info.messages.length;
+  const latest = count - options.retainRecentMessages;
+  if (latest <= 0) return null;
+  // The current summary is not counted: it is the one being replaced.
+  const fixed = info.requirementUnits + options.summaryMaxUnits;
+  for (let start = 0; start < count; ) {
+    const end = groupEnd(info, start);
+    if (end > latest) return null;
+    if (fixed + messageUnits(info, end, count) <= options.targetUnits) return end;
+    start = end;
+  }
+  return null;
+}

@@ -1,0 +1,50 @@
+// groupToolRounds (contract §5). An assistant message with tool calls opens an interval that
+// runs through the last result of any of its calls ("reach", computed while reading); a
+// group is grown until no message inside it reaches further, which merges overlapping and
+// nested intervals. Every other message is a group of one.
+import { freeze, sliceOf } from "./intrinsics";
+import type { ContextToolGroup, Message } from "./types";
+import { Budget } from "./read";
+import { builtTranscript, type TranscriptInfo } from "./registry";
+import { inChannel } from "./snapshot";
+import { readTranscript } from "./transcript";
+
+export function groupToolRounds(transcript: readonly Message[]): readonly ContextToolGroup[] {
+  const info = transcriptInfo(transcript);
+  const messages = info.messages;
+  const groups: ContextToolGroup[] = [];
+  for (let start = 0; start < messages.length; ) {
+    const endIndex = groupEnd(info, start);
+    groups[groups.length] = freeze({
+      kind: endIndex - start > 1 ? "toolRound" : "message",
+      startIndex: start,
+      endIndex,
+      messages: freeze(sliceOf(messages, start, endIndex)),
+    });
+    start = endIndex;
+  }
+  return freeze(groups);
+}
+
+/** A transcript this module built is used as is; anything else is validated as §3's `messages`. */
+function transcriptInfo(transcript: unknown): TranscriptInfo {
+  const built = builtTranscript(transcript);
+  if (built !== undefined) return built;
+  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(transcript, new Budget(), 0));
+  return { messages: table.messages, table, offset: 0 };
+}
+
+/** The exclusive end of the group that starts at `start` (indices relative to the transcript). */
+export function groupEnd(info: TranscriptInfo, start: number): number {
+  const reach = info.table.reach;
+  const offset = info.offset;
+  let end = reach[offset + start] - offset + 1;
+  for (let i = start + 1; i < end; i++) {
+    // A user message starts a new turn, so the round before it is over.
+    if (info.messages[i]?.role === "user") return i;
+    const next = reach[offset + i] - offset + 1;
+    if (next > end) end = next;
+  }
+  return end;
+}
+

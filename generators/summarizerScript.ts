@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import type { SummarizerScript } from "../src/scenario/scenario";
+import { stringOfKind } from "./_internals/strings";
+
+export type SummarizerScriptName =
+  | "syncText"
+  | "asyncText"
+  | "paddedText"
+  | "thenableChain"
+  | "empty"
+  | "whitespaceOnly"
+  | "overSummaryMax"
+  | "overStringLimit"
+  | "nonString"
+  | "messageShaped"
+  | "toolCallShaped"
+  | "throw"
+  | "reject"
+  | "deepThenableChain"
+  | "never";
+
+/** Scripts whose text is accepted when it fits `room`. */
+export const FITTING_SCRIPTS: readonly SummarizerScriptName[] = ["syncText", "asyncText", "paddedText", "thenableChain"];
+export const INVALID_SUMMARY_SCRIPTS: readonly SummarizerScriptName[] = ["empty", "whitespaceOnly", "overStringLimit", "nonString", "messageShaped", "toolCallShaped"];
+export const FAILING_SCRIPTS: readonly SummarizerScriptName[] = ["throw", "reject", "deepThenableChain"];
+
+export type SummarizerScriptConstraints = {
+  names?: readonly SummarizerScriptName[];
+  /** Code points a summary text may have and still fit summaryMaxUnits (default 40). */
+  room?: number;
+};
+
+export type NamedSummarizerScript = { name: SummarizerScriptName; script: SummarizerScript };
+
+/** Text of 1..room code points with non-whitespace in it. */
+const fittingText = (room: number) =>
+  fc.oneof(fc.string({ minLength: 1, maxLength: room }), stringOfKind("astral", room), stringOfKind("combining", room)).map((t) => {
+    const cut = Array.from(t).slice(0, room).join("");
+    return cut.trim().length > 0 ? cut : "x";
+  });
+
+/** Summarizer behaviours as named data; texts are sized against `room`. */
+export function summarizerScript(constraints: SummarizerScriptConstraints = {}): fc.Arbitrary<NamedSummarizerScript> {
+  const room = Math.max(1, constraints.room ?? 40);
+  const names = constraints.names ?? [...FITTING_SCRIPTS, ...INVALID_SUMMARY_SCRIPTS, ...FAILING_SCRIPTS, "overSummaryMax"];
+  return fc.constantFrom(...names).chain((name) => scriptOf(name, room).map((script) => ({ name, script })));
+}
+
+function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<SummarizerScript> {
+  const delivery = fc.constantFrom<"sync" | "promise">("sync", "promise");
+  switch (name) {
+    case "syncText":
+      return fittingText(room).map((text) => ({ kind: "text", text, delivery: "sync" }));
+    case "asyncText":
+      return fittingText(room).map((text) => ({ kind: "text", text, delivery: "promise" }));
+    case "paddedText":
+      // Whitespace around the text is kept and counted: it must still fit.
+      return fc
+        .tuple(fittingText(Math.max(1, room - 2)), fc.constantFrom(" ", "\n", "\t"), delivery)
+        .map(([t, pad, d]) => ({ kind: "text", text: room >= 3 ? `${pad}${t}${pad}` : t, delivery: d }));
+    case "thenableChain":
+      return fc.tuple(fittingText(room), fc.integer({ min: 1, max: 64 })).map(([text, depth]) => ({ kind: "thenableChain", depth, text }));
+    case "deepThenableChain":
+      return fc.tuple(fittingText(room), fc.integer({ min: 65, max: 70 })).map(([text, depth]) => ({ kind: "thenableChain", depth, text }));
+    case "empty":
+      return delivery.map((d) => ({ kind: "text", text: "", delivery: d }));
+    case "whitespaceOnly":
+      return fc.tuple(stringOfKind("whitespace", 6), delivery).map(([text, d]) => ({ kind: "text", text, delivery: d }));
+    case "overSummaryMax":
+      return fc.tuple(fc.integer({ min: 1, max: 20 }), delivery).map(([extra, d]) => ({ kind: "text", text: "s".repeat(room + extra), delivery: d }));
+    case "overStringLimit":
+      return fc.tuple(fc.integer({ min: 1, max: 3 }), delivery).map(([extra, d]) => ({ kind: "text", text: "😀".repeat(65536 + extra), delivery: d }));
+    case "nonString":
+      return fc.tuple(fc.constantFrom(null, 42, true, ["text"], { text: "summary" }, { $cc: "undefined" }), delivery).map(([value, d]) => ({ kind: "value", value, delivery: d }));
+    case "messageShaped":
+      return delivery.map((d) => ({ kind: "value", value: { id: "injected", role: "assistant", content: [{ type: "text", text: "ok" }] }, delivery: d }));
+    case "toolCallShaped":
+      return delivery.map((d) => ({ kind: "value", value: { type: "toolCall", id: "x", name: "exec", arguments: {} }, delivery: d }));
+    case "throw":
+      return fc.constantFrom<SummarizerScript>({ kind: "throw", value: "boom" }, { kind: "throw", value: { name: "ContextCompactionError", code: "CONTEXT_CANCELLED" } });
+    case "reject":
+      return fc.constantFrom<SummarizerScript>({ kind: "reject", value: "boom" }, { kind: "reject", value: { name: "ContextCompactionError", code: "CONTEXT_BOUNDARY_UNAVAILABLE" } });
+    case "never":
+      return fc.constant({ kind: "never" });
+  }
+}

@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import type { CheckInput, Json, PropertyDefinition, Verdict } from "../src/scenario";
+import { boundaryScenarios, buildScenarios, compactScenarios, groupsScenarios, plainOnly, prebuiltOnly } from "./_internals/arbitraries";
+import { fail, pass, show } from "./_internals/format";
+import { field } from "./_internals/json";
+import { checkErrorShape, checkThrowsContractError, describeOutcome } from "./_internals/outcome";
+import { viewChanged } from "./_internals/transcript-invariants";
+import { viewOfMessages } from "./_internals/transcript-view";
+import { contextOf } from "./_internals/scenario-reading";
+
+// Failures (contract §1, §7 "On every failure"): a ContextCompactionError with the contract's
+// code, the input untouched and still frozen, and no record anywhere. Checks judge only the
+// scenarios the model expects to fail; the arbitraries are chosen so most of them do.
+
+const failingCompactions = () =>
+  fc.oneof(
+    compactScenarios("noBoundary"),
+    compactScenarios("summaryTooLarge"),
+    compactScenarios("targetMissed"),
+    compactScenarios("summarizerFails"),
+    compactScenarios("invalidOptions"),
+  );
+
+/** Failures of every export: compaction regimes plus invalid builds, transcripts and options. */
+const anyFailure = () => fc.oneof(failingCompactions(), buildScenarios(), groupsScenarios(), boundaryScenarios());
+
+function whenExpectedToFail(input: CheckInput, judge: (codes: readonly string[]) => Verdict): Verdict {
+  return input.expected.kind === "throws" ? judge(input.expected.codes) : pass;
+}
+
+/** Input never mutated; the message names what changed (messages via the transcript view, or records). */
+function inputUnchanged({ scenario, observation }: CheckInput): Verdict {
+  if (observation.input.unchanged) return pass;
+  const after = observation.input.after;
+  const before = contextOf(scenario.operation);
+  const messages = viewChanged(viewOfMessages((before.messages ?? []) as unknown as Json), viewOfMessages(field(after, "messages")));
+  const records = field(after, "compactions");
+  const what = messages ?? (Array.isArray(records) && records.length !== (before.compactions ?? []).length ? `compactions went from ${(before.compactions ?? []).length} to ${records.length} records` : `input is now ${show(after)}`);
+  return fail(`expected the input unchanged after a failure (${describeOutcome(observation.outcome)}), observed: ${what}`);
+}
+
+export const atomicityProperties: readonly PropertyDefinition[] = [
+  {
+    id: "atomicity.failure-rejects",
+    family: "atomicity",
+    title: "A compaction that cannot succeed rejects instead of resolving",
+    weight: 4,
+    catches: "Resolving {status: \"unchanged\"} or a half-built result when there is no boundary, the summary is unusable or the target is missed.",
+    specRef: "contract §7",
+    arbitrary: failingCompactions(),
+    check: (input) =>
+      whenExpectedToFail(input, (codes) =>
+        input.observation.outcome.kind === "threw" ? pass : fail(`expected a rejection with code ${codes.join(" or ")}, observed: ${describeOutcome(input.observation.outcome)}`),
+      ),
+  },
+  {
+    id: "atomicity.error-is-context-compaction-error",
+    family: "atomicity",
+    title: "Every failure is a frozen ContextCompactionError",
+    weight: 3,
+    catches: "Throwing a plain Error (even one with a code), a TypeError from a missing check, or a mutable error.",
+    specRef: "contract §1",
+    arbitrary: anyFailure(),
+    check: (input) => whenExpectedToFail(input, () => checkErrorShape(input.observation)),
+  },
+  {
+    id: "atomicity.error-code",
+    family: "atomicity",
+    title: "Every failure carries the contract's code",
+    weight: 3,
+    catches: "A wrong code for a failing step (e.g. CONTEXT_INVALID_INPUT for a bad budget, SUMMARY_INVALID for an insufficient summary).",
+    specRef: "contract §3, §5, §6, §7",
+    arbitrary: anyFailure(),
+    check: (input) => whenExpectedToFail(input, (codes) => checkThrowsContractError(input.observation, codes)),
+  },
+  {
+    id: "atomicity.prebuilt-input-unchanged-and-frozen",
+    family: "atomicity",
+    title: "A failed compaction leaves a built context deep-equal and deeply frozen",
+    weight: 5,
+    catches: "A shallow freeze that lets a failing compaction (or anyone) edit nested messages or records.",
+    specRef: "contract §3, §7",
+    arbitrary: prebuiltOnly(failingCompactions()),
+    check: (input) =>
+      whenExpectedToFail(input, () => {
+        const unchanged = inputUnchanged(input);
+        if (!unchanged.ok) return unchanged;
+        return input.observation.input.stillFrozen === true ? pass : fail("expected the built input context still deeply frozen after the failure, observed a mutable part");
+      }),
+  },
+  {
+    id: "atomicity.plain-input-unchanged",
+    family: "atomicity",
+    title: "A failed compaction leaves a plain-object input untouched, with no record",
+    weight: 4,
+    catches: "Mutating the caller's plain input (appending a record, replacing messages) before a later step fails.",
+    specRef: "contract §3, §7",
+    arbitrary: plainOnly(failingCompactions()),
+    check: (input) => whenExpectedToFail(input, () => inputUnchanged(input)),
+  },
+];

@@ -1,0 +1,119 @@
+import type { Json, PropertyDefinition, Verdict } from "../src/scenario";
+import { modelContextUnits } from "../src/model";
+import { compactScenarios } from "./_internals/arbitraries";
+import type { CompactionCase } from "./_internals/compaction-reading";
+import { onCompaction, resultContext } from "./_internals/compaction-reading";
+import { fail, mismatch, pass, show } from "./_internals/format";
+import { field, sameData } from "./_internals/json";
+import { numberOption, scriptText, stringOption } from "./_internals/scenario-reading";
+import { danglingLink, notASubsequence, notSuffixFrom } from "./_internals/transcript-invariants";
+import { viewOfMessages } from "./_internals/transcript-view";
+
+// compactContext when it compacts (contract §7, steps 4–8). All run on the "compacts" regime.
+
+const SPEC = "contract §7";
+const compacts = () => compactScenarios("compacts");
+
+const RECORD_FIELDS = ["id", "summaryId", "boundary", "compactedMessageIds", "unitsBefore", "unitsAfter"] as const;
+
+function recordExact(c: CompactionCase): Verdict {
+  if (field(c.result, "status") !== "compacted") return mismatch("status", "compacted", field(c.result, "status"));
+  const record = field(c.result, "record");
+  const want = field(c.want, "record");
+  for (const name of RECORD_FIELDS) {
+    if (!sameData(field(record, name), field(want, name))) return mismatch(`record.${name}`, field(want, name), field(record, name));
+  }
+  return sameData(record, want) ? pass : mismatch("record (exactly the contract's six fields)", want, record);
+}
+
+function prefixIds(c: CompactionCase): Verdict {
+  const record = field(c.result, "record");
+  const boundary = field(record, "boundary");
+  const ids = field(record, "compactedMessageIds");
+  const want = (c.context.messages ?? []).slice(0, typeof boundary === "number" ? boundary : 0).map((message) => message.id);
+  return sameData(ids, want) ? pass : mismatch(`record.compactedMessageIds (ids of messages [0, ${show(boundary)}))`, want, ids);
+}
+
+function unitsBeforeAfter(c: CompactionCase): Verdict {
+  const record = field(c.result, "record");
+  const before = modelContextUnits(c.context);
+  if (field(record, "unitsBefore") !== before) return mismatch("record.unitsBefore (units of the old context)", before, field(record, "unitsBefore"));
+  // The model's new context: requirements + the summarizer's text under summaryId + the suffix.
+  const after = field(field(c.want, "record"), "unitsAfter");
+  return field(record, "unitsAfter") === after ? pass : mismatch("record.unitsAfter (units of requirements + new summary + retained messages)", after, field(record, "unitsAfter"));
+}
+
+function summaryExact(c: CompactionCase): Verdict {
+  const want = { id: stringOption(c.operation.options, "summaryId"), content: scriptText(c.operation.summarizer) };
+  if (want.content === null) return fail("harness: a compacting scenario whose summarizer delivers no string");
+  return sameData(resultContext(c, "summary"), want as Json) ? pass : mismatch("context.summary (the summarizer's text, untouched)", want, resultContext(c, "summary"));
+}
+
+function requirementsKept(c: CompactionCase): Verdict {
+  const want = (c.context.requirements ?? []) as unknown as Json;
+  return sameData(resultContext(c, "requirements"), want) ? pass : mismatch("context.requirements", want, resultContext(c, "requirements"));
+}
+
+function requestExact(c: CompactionCase): Verdict {
+  const calls = c.input.observation.summarizerCalls;
+  if (calls.length === 0) return fail("expected the summarizer to be called with the request, observed no call");
+  const boundary = field(field(c.want, "record"), "boundary");
+  const want = {
+    requirements: (c.context.requirements ?? []) as unknown as Json,
+    previousSummary: (c.context.summary ?? null) as unknown as Json,
+    messages: (c.context.messages ?? []).slice(0, typeof boundary === "number" ? boundary : 0) as unknown as Json,
+    boundary: boundary ?? null,
+    maxSummaryUnits: numberOption(c.operation.options, "summaryMaxUnits"),
+  };
+  const request = calls[0]!.request;
+  for (const name of Object.keys(want) as (keyof typeof want)[]) {
+    if (!sameData(field(request, name), want[name])) return mismatch(`summarizer request.${name}`, want[name], field(request, name));
+  }
+  if (!sameData(request, want)) return mismatch("summarizer request (exactly five fields)", want, request);
+  return calls[0]!.signalIsOptionsSignal ? pass : fail("expected the summarizer's second argument to be options.signal, observed another value");
+}
+
+function recordAppended(c: CompactionCase): Verdict {
+  const compactions = resultContext(c, "compactions");
+  const want = [...((c.context.compactions ?? []) as unknown as Json[]), field(c.result, "record") ?? null];
+  if (!sameData(compactions, want)) return mismatch("context.compactions (the old records, then exactly one new record)", want, compactions);
+  return c.input.observation.identity.recordIsLastCompaction === false ? fail("expected result.record to be the very last element of context.compactions, observed a different object") : pass;
+}
+
+function suffixValid(c: CompactionCase): Verdict {
+  const kept = resultContext(c, "messages");
+  const boundary = field(field(c.result, "record"), "boundary");
+  const input = viewOfMessages((c.context.messages ?? []) as unknown as Json);
+  const output = viewOfMessages(kept);
+  const problem = notASubsequence(input, output) ?? danglingLink(output, true) ?? notSuffixFrom(input, output, typeof boundary === "number" ? boundary : 0);
+  if (problem !== null) return fail(`expected the retained messages to be the valid suffix after the boundary, observed: ${problem}`);
+  const want = (c.context.messages ?? []).slice(typeof boundary === "number" ? boundary : 0) as unknown as Json;
+  return sameData(kept, want) ? pass : mismatch("context.messages (the retained suffix, unchanged)", want, kept);
+}
+
+function allFrozen(c: CompactionCase): Verdict {
+  const frozen = c.input.observation.frozen;
+  if (frozen === null || !frozen.deep) return fail(`expected the result deeply frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
+  const unfrozenRequest = c.input.observation.summarizerCalls.find((call) => !call.requestFrozen.deep);
+  return unfrozenRequest === undefined ? pass : fail(`expected the summarizer request deeply frozen, observed unfrozen at ${show(unfrozenRequest.requestFrozen.firstUnfrozen)}`);
+}
+
+function define(id: string, title: string, weight: number, catches: string, judge: (c: CompactionCase) => Verdict): PropertyDefinition {
+  return { id: `compaction.${id}`, family: "compaction", title, weight, catches, specRef: SPEC, arbitrary: compacts(), check: (input) => onCompaction(input, judge) };
+}
+
+export const compactionProperties: readonly PropertyDefinition[] = [
+  define("record-fields-exact", "Status and every record field are exactly the model's", 2, "A wrong id, summaryId or boundary in the record, extra fields, or a status other than \"compacted\".", recordExact),
+  define("compacted-ids-are-prefix-ids", "compactedMessageIds are the ids of the compacted prefix, in order", 2, "An off-by-one slice or reordered ids in the record.", prefixIds),
+  define("units-before-after", "unitsBefore/unitsAfter are the units of the old and new contexts", 2, "unitsAfter counting the old summary or the records, or unitsBefore taken after the change.", unitsBeforeAfter),
+  define("summary-stored-exactly", "The new summary holds the summarizer's text exactly as returned", 2, "Trimming or normalizing the summary text, or a wrong summary id.", summaryExact),
+  define("requirements-kept", "Requirements are carried over unchanged", 2, "Dropping, compacting or reordering requirements.", requirementsKept),
+  define("request-exact", "The summarizer gets the exact prefix, previous summary, boundary and maxSummaryUnits", 3, "A request missing the previous summary, a prefix off by one, or maxSummaryUnits not passed through.", requestExact),
+  define("summarizer-called-once", "The summarizer is called exactly once", 2, "Calling the summarizer again (retry, validation pass) or not at all.", (c) => {
+    const calls = c.input.observation.summarizerCalls.length;
+    return calls === 1 ? pass : mismatch("summarizer calls", 1, calls);
+  }),
+  define("one-record-appended", "Exactly one record is appended after the old ones", 2, "Replacing the record list, appending twice, or returning a record that is not the stored one.", recordAppended),
+  define("retained-suffix-valid", "The kept messages are exactly the valid suffix after the boundary", 5, "Keeping messages out of order, dropping a result whose call is kept, or keeping the wrong slice.", suffixValid),
+  define("all-frozen", "Result, new context, record and summarizer request are deeply frozen", 1, "A shallow freeze that leaves nested arrays or messages mutable.", allFrozen),
+];

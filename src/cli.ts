@@ -1,0 +1,53 @@
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { runCommand } from "./grader/commands/boundary";
+
+// The command line, wired in one place. Each command loads its code lazily and runs inside one
+// error boundary (commands/boundary.ts): exit 0/1 is the command's verdict, 2 a usage or internal error.
+
+function integer(name: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}, got ${JSON.stringify(value)}.`);
+    return n;
+  };
+}
+
+const program = new Command("compaction-check")
+  .description("Property-based verification harness for LLM-context compaction at safe boundaries")
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`compaction-check: ${text}`) });
+
+program
+  .command("grade")
+  .description("grade an untrusted submission of the contract in a sandboxed child process")
+  .argument("<submission>", "a .ts/.mts/.js/.mjs file, or a directory with index.* or src/index.*")
+  .option("--seed <n>", "fast-check seed (printed in every report)", integer("--seed", 0))
+  .option("--runs <n>", "generated cases per property", integer("--runs", 1))
+  .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
+  .option("--total-timeout <s>", "time limit for the whole grade in seconds", integer("--total-timeout", 1))
+  .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32))
+  .option("--json <file>", "write the JSON report")
+  .option("--junit <file>", "write a JUnit XML report")
+  .option("--gradescope <file>", "write a Gradescope results.json")
+  .option("--reports <dir>", "where counterexample scenario files go", "reports")
+  .action(async (submission: string, options: Record<string, unknown>) => {
+    await runCommand("grade", async () => (await import("./grader/commands/grade-command")).gradeCommand(submission, options));
+  });
+
+program
+  .command("replay")
+  .description("re-run one counterexample scenario file and show observation vs expected")
+  .argument("<scenario>", "a scenario file written by grade (reports/counterexamples/*.json)")
+  .argument("[submission]", "the submission to run it on (default: the one recorded in the file)")
+  .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
+  .action(async (scenario: string, submission: string | undefined, options: Record<string, unknown>) => {
+    await runCommand("replay", async () => (await import("./grader/commands/replay-command")).replayCommand(scenario, submission, options));
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // Commander already printed what was wrong; help and version are not errors.
+  if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : 2;
+  else throw error;
+}

@@ -1,0 +1,82 @@
+// Every built-in the core relies on, captured once when this module loads. A caller who
+// later replaces a global, a prototype method or a Reflect function cannot change what the
+// core does: static functions are kept by reference, prototype methods are "uncurried"
+// (bound to Function.prototype.call at load time), and the collections the core uses are
+// private subclasses whose methods are own copies of the original ones (Node's primordials
+// pattern), so `map.get(k)` never looks at Map.prototype again.
+import { types } from "node:util";
+
+const uncurryThis = Function.prototype.bind.bind(Function.prototype.call) as <T, A extends unknown[], R>(
+  fn: (this: T, ...args: A) => R,
+) => (self: T, ...args: A) => R;
+
+export const apply = Reflect.apply;
+export const construct = Reflect.construct;
+export const getPrototypeOf = Reflect.getPrototypeOf;
+export const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
+export const ownKeys = Reflect.ownKeys;
+export const defineProperty = Reflect.defineProperty;
+export const reflectGet = Reflect.get;
+
+export const freeze = Object.freeze;
+export const isFrozen = Object.isFrozen;
+export const hasOwn = Object.hasOwn;
+export const ObjectPrototype = Object.prototype;
+export const ArrayConstructor = Array;
+export const Int32ArrayConstructor = Int32Array;
+export const isArray = Array.isArray;
+export const isSafeInteger = Number.isSafeInteger;
+export const isFiniteNumber = Number.isFinite;
+
+export const isNativePromise = types.isPromise;
+export const isProxy = types.isProxy;
+
+export const IntrinsicPromise = Promise;
+export const PromisePrototype = Promise.prototype;
+export const promiseThen = Promise.prototype.then;
+export const SymbolSpecies = Symbol.species;
+export const promiseSpeciesGetter = Reflect.getOwnPropertyDescriptor(Promise, Symbol.species)?.get;
+
+export const stringTrim = uncurryThis(String.prototype.trim);
+export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
+export const regexpExec = uncurryThis(RegExp.prototype.exec);
+
+const abortedGetter = Reflect.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get as (this: AbortSignal) => boolean;
+export const signalAborted = uncurryThis(abortedGetter);
+export const addEventListener = uncurryThis(EventTarget.prototype.addEventListener);
+export const removeEventListener = uncurryThis(EventTarget.prototype.removeEventListener);
+
+/**
+ * items[start, end) as a new array. Array.prototype.slice would consult the source's
+ * `constructor` and Symbol.species, which a caller can redefine; this loop consults nothing.
+ */
+export function sliceOf<T>(items: readonly T[], start: number, end: number): T[] {
+  const copy: T[] = [];
+  for (let i = start; i < end; i++) copy[i - start] = items[i];
+  return copy;
+}
+
+/** Copies the original methods onto a private subclass so later patches of the global class do not reach it. */
+function lockMethods(target: object, source: object, names: readonly string[]): void {
+  for (const name of names) {
+    Reflect.defineProperty(target, name, {
+      value: Reflect.get(source, name),
+      writable: false,
+      enumerable: false,
+      configurable: false,
+    });
+  }
+  Object.freeze(target);
+}
+
+export class SafeMap<K, V> extends Map<K, V> {}
+lockMethods(SafeMap.prototype, Map.prototype, ["get", "set", "has"]);
+
+export class SafeSet<T> extends Set<T> {}
+lockMethods(SafeSet.prototype, Set.prototype, ["add", "has", "delete"]);
+
+export class SafeWeakMap<K extends object, V> extends WeakMap<K, V> {}
+lockMethods(SafeWeakMap.prototype, WeakMap.prototype, ["get", "set", "has"]);
+
+export class SafeWeakSet<T extends object> extends WeakSet<T> {}
+lockMethods(SafeWeakSet.prototype, WeakSet.prototype, ["add", "has"]);

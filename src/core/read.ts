@@ -1,0 +1,204 @@
+// Hostile-safe reading. Input is only ever inspected through Reflect.getPrototypeOf,
+// Reflect.getOwnPropertyDescriptor, Reflect.ownKeys and Array.isArray, so no getter, setter or
+// function of the caller runs; a Proxy is read through exactly those traps. Each reflective
+// call sits in its own try/catch: whatever a trap throws becomes a Fault, which the channel
+// turns into the contract's code, so a trap's exception never escapes as itself (not even a
+// ContextCompactionError a trap kept from an earlier call).
+import { MAX_CONTEXT_COLLECTION_ITEMS, MAX_CONTEXT_STRING_UNITS, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import {
+  ObjectPrototype,
+  getOwnPropertyDescriptor,
+  getPrototypeOf,
+  hasOwn,
+  isArray,
+  ownKeys,
+  stringCharCodeAt,
+  stringTrim,
+} from "./intrinsics";
+import { codePoints } from "./units";
+
+/** Which validateTranscript code a problem inside a message maps to. */
+export type IssueKind = "INVALID_TRANSCRIPT" | "INVALID_MESSAGE" | "EMPTY_TOOL_NAME" | "INVALID_TOOL_ARGUMENTS";
+
+/** The issue of every budget overflow: validateTranscript reports it for the transcript as a whole. */
+const BUDGET = "INVALID_TRANSCRIPT";
+
+/** A problem found while reading. Channels translate it; it never leaves the core. */
+export class Fault {
+  #brand = true;
+  constructor(
+    readonly issue: IssueKind,
+    readonly message: string,
+    readonly limit: boolean,
+  ) {}
+  /** The same fault, its message prefixed with where it happened (built only on failure). */
+  at(where: string): Fault {
+    return new Fault(this.issue, `${where}: ${this.message}`, this.limit);
+  }
+
+  /** Brand check: `#brand in v` reads nothing from v and runs no Proxy trap. */
+  static is(value: unknown): value is Fault {
+    return typeof value === "object" && value !== null && #brand in value;
+  }
+}
+
+export function fault(issue: IssueKind, message: string): never {
+  throw new Fault(issue, message, false);
+}
+
+export function limitFault(issue: IssueKind, message: string): never {
+  throw new Fault(issue, message, true);
+}
+
+/**
+ * Budgets of one input (contract §3), counted as the reader goes so that nothing after the
+ * point of overflow is inspected.
+ *
+ * Decision (the contract's "collection items" is open to two readings): a collection is an
+ * array or a JSON object (tool-call arguments and the objects inside them); its items are
+ * the array's length or the object's key count. Records (the input, requirements, summary,
+ * messages, blocks, compaction records) are not collections: their fields are fixed
+ * structure, and their extra properties are dropped unread. Counting record keys as well
+ * would make the 4,096-message ceiling unreachable (4,096 messages of 3 keys plus the
+ * array's 4,096 slots already fill 16,384), so it cannot be what the contract means.
+ * Likewise "all strings together (keys included)": every string value read, plus every
+ * key of a JSON object.
+ */
+export class Budget {
+  items = 0;
+  strings = 0;
+  /** u(s) of the string counted last, so callers need not count it twice. */
+  last = 0;
+
+  addItems(count: number): void {
+    this.items += count;
+    if (this.items > MAX_CONTEXT_COLLECTION_ITEMS) {
+      limitFault(BUDGET, `more than ${MAX_CONTEXT_COLLECTION_ITEMS} collection items in total`);
+    }
+  }
+
+  /** Counts a string whose code points are known: a role or block type, all ASCII. */
+  addFixedString(units: number): void {
+    this.strings += units;
+    if (this.strings > MAX_CONTEXT_TOTAL_UNITS) limitFault(BUDGET, `more than ${MAX_CONTEXT_TOTAL_UNITS} code points of strings in total`);
+  }
+
+  /** Counts a string of the input; returns u(s). */
+  addString(s: string): number {
+    const units = codePoints(s);
+    this.last = units;
+    this.strings += units;
+    if (units > MAX_CONTEXT_STRING_UNITS) limitFault(BUDGET, `a string longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
+    if (this.strings > MAX_CONTEXT_TOTAL_UNITS) limitFault(BUDGET, `more than ${MAX_CONTEXT_TOTAL_UNITS} code points of strings in total`);
+    return units;
+  }
+}
+
+/** `s.trim().length > 0`, through the captured String.prototype.trim. */
+export function isNonEmpty(s: string): boolean {
+  if (s.length === 0) return false;
+  // Fast path: a string that starts with a visible ASCII character is not blank.
+  const first = stringCharCodeAt(s, 0);
+  if (first > 0x20 && first < 0x7f) return true;
+  return stringTrim(s).length > 0;
+}
+
+function trapFault(issue: IssueKind, what: string): never {
+  fault(issue, `reading ${what} threw`);
+}
+
+/** True for a non-array object whose prototype is Object.prototype or null. */
+export function isPlainRecord(value: unknown, issue: IssueKind, what: string): value is object {
+  if (typeof value !== "object" || value === null) return false;
+  let proto: object | null;
+  try {
+    if (isArray(value)) return false;
+    proto = getPrototypeOf(value);
+  } catch {
+    trapFault(issue, what);
+  }
+  return proto === ObjectPrototype || proto === null;
+}
+
+/** Own keys of a record already known to be plain. */
+export function keysOf(record: object, issue: IssueKind, what: string): (string | symbol)[] {
+  try {
+    return ownKeys(record);
+  } catch {
+    trapFault(issue, what);
+  }
+}
+
+/** Checks that `value` is a plain record (its keys are not read: extra properties are dropped unread). */
+export function readRecord(value: unknown, issue: IssueKind, what: string): object {
+  if (!isPlainRecord(value, issue, what)) fault(issue, `${what} is not a plain object`);
+  return value;
+}
+
+/** The value of an own data property, or `undefined` when the property is absent. */
+export function optionalField(record: object, key: string, issue: IssueKind, what: string): unknown {
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = getOwnPropertyDescriptor(record, key);
+  } catch {
+    trapFault(issue, `${what}.${key}`);
+  }
+  if (descriptor === undefined) return undefined;
+  if (!hasOwn(descriptor, "value")) fault(issue, `${what}.${key} is an accessor`);
+  return descriptor.value;
+}
+
+/** The value of an own data property that must be present. */
+export function field(record: object, key: string, issue: IssueKind, what: string): unknown {
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = getOwnPropertyDescriptor(record, key);
+  } catch {
+    trapFault(issue, `${what}.${key}`);
+  }
+  if (descriptor === undefined) fault(issue, `${what}.${key} is missing`);
+  if (!hasOwn(descriptor, "value")) fault(issue, `${what}.${key} is an accessor`);
+  return descriptor.value;
+}
+
+/** The length of a real array (read from its own `length` descriptor), or a fault. */
+export function arrayLength(value: unknown, issue: IssueKind, what: string): number {
+  try {
+    if (typeof value !== "object" || value === null || !isArray(value)) fault(issue, `${what} is not an array`);
+    // A real array's length is always an own, non-configurable data property; a Proxy's
+    // trap cannot report it otherwise without the engine throwing.
+    return (getOwnPropertyDescriptor(value, "length") as PropertyDescriptor).value as number;
+  } catch (error) {
+    if (Fault.is(error)) throw error;
+    trapFault(issue, what);
+  }
+}
+
+/** Item `index` of an array: an own data property, not a hole, not an accessor. */
+export function arrayItem(array: object, index: number, issue: IssueKind, what: string): unknown {
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = getOwnPropertyDescriptor(array, index);
+  } catch {
+    trapFault(issue, `${what}[${index}]`);
+  }
+  if (descriptor === undefined) fault(issue, `${what}[${index}] is a hole`);
+  if (!hasOwn(descriptor, "value")) fault(issue, `${what}[${index}] is an accessor`);
+  return descriptor.value;
+}
+
+/** A string field, counted against the string budgets; `nonEmpty` applies the trim rule. */
+export function stringField(
+  record: object,
+  key: string,
+  nonEmpty: boolean,
+  budget: Budget,
+  issue: IssueKind,
+  what: string,
+): string {
+  const value = field(record, key, issue, what);
+  if (typeof value !== "string") fault(issue, `${what}.${key} is not a string`);
+  budget.addString(value);
+  if (nonEmpty && !isNonEmpty(value)) fault(issue, `${what}.${key} is empty`);
+  return value;
+}

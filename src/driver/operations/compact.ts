@@ -1,0 +1,80 @@
+// compact: compactContext(context, options) with the scripted summarizer, the signal slot and
+// the abort point; awaited with the per-call timeout. "afterSettlement" aborts once the
+// operation settled, waits a macrotask, and observes the result and the input again.
+import type { Json } from "../../scenario/data";
+import type { Operation } from "../../scenario/scenario";
+import { deepEqualData } from "../deep-equal-data";
+import { StringCtor, isArray, isNativePromise, objectFreeze } from "../intrinsics";
+import { buildCompactOptions } from "../options";
+import { isObjectLike, ownDataValue } from "../read";
+import { macrotask, settleWithin } from "../settle";
+import { toData } from "../to-data";
+import { setupFailed, type Attempt, type OperationEnv, type RawRun } from "./env";
+
+function lastItem(list: unknown): unknown {
+  if (!isObjectLike(list) || !isArray(list)) return undefined;
+  const length = ownDataValue(list, "length");
+  return typeof length === "number" && length > 0 ? ownDataValue(list, StringCtor(length - 1)) : undefined;
+}
+
+/** resultContextIsInput (any status) and, for "compacted", recordIsLastCompaction. */
+function resultIdentity(result: unknown, input: unknown, identity: Record<string, boolean>): void {
+  if (!isObjectLike(result)) return;
+  const context = ownDataValue(result, "context");
+  identity.resultContextIsInput = context === input;
+  if (ownDataValue(result, "status") === "compacted") {
+    const record = ownDataValue(result, "record");
+    identity.recordIsLastCompaction = isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions"));
+  }
+}
+
+function attemptData(attempt: Attempt): Json {
+  return toData(attempt.kind === "returned" ? attempt.value : attempt.error);
+}
+
+export async function runCompact(op: Extract<Operation, { kind: "compact" }>, env: OperationEnv): Promise<RawRun> {
+  const compact = env.exportFn("compactContext");
+  const input = env.live(op.context, "input");
+  let context = input;
+  if (op.prebuilt) {
+    const built = env.prebuild(input);
+    if (!built.ok) return setupFailed(built.error, env.track(input, false));
+    context = built.context;
+  }
+  const prepared = buildCompactOptions(op, env.counters, (value) => env.live(value, null));
+  const options = env.decorate(prepared.options, "options");
+  const calls = () => (prepared.summarizer === null ? [] : prepared.summarizer.calls);
+  const tracker = env.track(context, op.prebuilt);
+  const plan = prepared.plan;
+  const identity: Record<string, boolean> = {};
+
+  if (plan.point === "beforeCall") plan.abort();
+  const attempt = env.call(compact, [context, options]);
+  identity.threwSynchronously = attempt.kind === "threw";
+  if (attempt.kind === "threw") {
+    return { outcome: env.outcomeOf(attempt), identity, input: tracker.finish(), setupError: null, summarizerCalls: calls() };
+  }
+  identity.returnedNativePromise = isNativePromise(attempt.value);
+  const settled = await settleWithin(attempt.value, env.timeoutMs);
+  if (settled.kind === "timeout") {
+    const outcome = objectFreeze({ kind: "timeout" as const, afterMs: env.timeoutMs });
+    return { outcome, identity, input: tracker.finish(), setupError: null, summarizerCalls: calls() };
+  }
+  const final: Attempt = settled.kind === "fulfilled" ? { kind: "returned", value: settled.value } : { kind: "threw", error: settled.reason };
+
+  if (plan.point === "afterSettlement") {
+    const atSettlement = env.counters.quiet(() => attemptData(final));
+    plan.abort();
+    await macrotask();
+    identity.lateAbortChangedNothing = env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final)));
+  }
+  if (final.kind === "returned") env.counters.quiet(() => resultIdentity(final.value, context, identity));
+  return {
+    outcome: env.outcomeOf(final),
+    returned: final.kind === "returned" ? final.value : undefined,
+    identity,
+    input: tracker.finish(),
+    setupError: null,
+    summarizerCalls: calls(),
+  };
+}

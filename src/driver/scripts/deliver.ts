@@ -1,0 +1,26 @@
+// Shared delivery helpers: a native promise that settles in a later microtask, so it is
+// still pending when the summarizer returns and "atSettlement" can abort just before it settles.
+import { deferred, queueMicrotaskIntrinsic } from "../intrinsics";
+import type { ScriptContext } from "./registry";
+
+export function resolveLater(value: unknown, ctx: ScriptContext): Promise<unknown> {
+  const d = deferred<unknown>();
+  queueMicrotaskIntrinsic(() => {
+    ctx.settling();
+    d.resolve(value);
+  });
+  return d.promise;
+}
+
+export function rejectLater(reason: unknown, ctx: ScriptContext): Promise<unknown> {
+  const d = deferred<unknown>();
+  queueMicrotaskIntrinsic(() => {
+    ctx.settling();
+    d.reject(reason);
+  });
+  return d.promise;
+}
+
+export function deliveryOf(script: { [k: string]: unknown }): "sync" | "promise" {
+  return script.delivery === "promise" ? "promise" : "sync";
+}

@@ -1,0 +1,64 @@
+// Waiting on what the subject returned, with a timeout, through the captured intrinsics only.
+import {
+  ErrorCtor,
+  apply,
+  clearTimeoutIntrinsic,
+  deferred,
+  isNativePromise,
+  setImmediateIntrinsic,
+  setTimeoutIntrinsic,
+  thenIntrinsic,
+} from "./intrinsics";
+import { readThroughChain } from "./read";
+
+export type Settled =
+  | { readonly kind: "fulfilled"; readonly value: unknown }
+  | { readonly kind: "rejected"; readonly reason: unknown }
+  | { readonly kind: "timeout" };
+
+/** Resolves after one macrotask (a setImmediate turn). */
+export function macrotask(): Promise<void> {
+  const d = deferred<void>();
+  setImmediateIntrinsic(() => d.resolve());
+  return d.promise;
+}
+
+export async function macrotasks(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await macrotask();
+}
+
+/**
+ * Settles like `await value` would (a native promise through the intrinsic then, another
+ * thenable by calling its own `then` data property once, anything else as is), or times out.
+ */
+export function settleWithin(value: unknown, timeoutMs: number): Promise<Settled> {
+  const d = deferred<Settled>();
+  let done = false;
+  const finish = (s: Settled): void => {
+    if (done) return;
+    done = true;
+    clearTimeoutIntrinsic(timer);
+    d.resolve(s);
+  };
+  const timer = setTimeoutIntrinsic(() => finish({ kind: "timeout" }), timeoutMs);
+  const fulfil = (v: unknown): void => finish({ kind: "fulfilled", value: v });
+  const reject = (r: unknown): void => finish({ kind: "rejected", reason: r });
+  if (isNativePromise(value)) {
+    thenIntrinsic(value, fulfil, reject);
+  } else {
+    const then = readThroughChain(value, "then");
+    if (then.kind === "data" && typeof then.value === "function") {
+      const thenFn = then.value as (f: unknown, r: unknown) => unknown;
+      try {
+        apply(thenFn, value, [fulfil, reject]);
+      } catch (error) {
+        reject(error);
+      }
+    } else if (then.kind === "unreadable") {
+      reject(new ErrorCtor("the returned value could not be read"));
+    } else {
+      fulfil(value);
+    }
+  }
+  return d.promise;
+}

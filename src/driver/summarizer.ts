@@ -1,0 +1,70 @@
+// The summarizer handed to the subject: runs the scenario's script, records every call
+// (the request as data, its deep frozen-ness, whether the second argument is the options'
+// signal) and performs the abort points that happen inside or around the summarizer.
+import type { SummarizerScript } from "../scenario/scenario";
+import type { SummarizerCall } from "../scenario/observation";
+import type { AbortPlan } from "./abort-plan";
+import type { HostileCounters } from "./hostile-counters";
+import { deferred, isNativePromise, objectFreeze, setImmediateIntrinsic, thenIntrinsic } from "./intrinsics";
+import { frozenReport } from "./frozen-report";
+import { pushItem } from "./read";
+import type { ScriptContext, ScriptData, ScriptKind } from "./scripts/registry";
+import { toData } from "./to-data";
+
+export interface RecordingSummarizer {
+  readonly fn: (...args: unknown[]) => unknown;
+  readonly calls: SummarizerCall[];
+}
+
+const TRIVIALLY_FROZEN = objectFreeze({ deep: true, firstUnfrozen: null });
+
+/** Resolve `target` with `value` without reading a (patchable) `then` of a native promise. */
+function forward(value: unknown, target: ReturnType<typeof deferred<unknown>>): void {
+  if (isNativePromise(value)) thenIntrinsic(value, target.resolve, target.reject);
+  else target.resolve(value);
+}
+
+export function createRecordingSummarizer(
+  script: SummarizerScript,
+  kind: ScriptKind,
+  plan: AbortPlan,
+  /** The value put in `options.signal`, or `absent` when the options carry none. */
+  optionsSignal: { readonly present: boolean; readonly value: unknown },
+  counters: HostileCounters,
+  materialize: ScriptContext["materialize"],
+): RecordingSummarizer {
+  const calls: SummarizerCall[] = [];
+  const noop = (): void => {};
+  const ctx = (settling: () => void): ScriptContext => ({ settling, counters, materialize });
+
+  const fn = function summarizer(...args: unknown[]): unknown {
+    counters.quiet(() => {
+      const request = args[0];
+      const second = args.length > 1 ? args[1] : undefined;
+      pushItem(calls, objectFreeze({
+        request: toData(request),
+        requestFrozen: frozenReport(request) ?? TRIVIALLY_FROZEN,
+        signalIsOptionsSignal: optionsSignal.present ? second === optionsSignal.value : second === undefined,
+      }));
+    });
+    if (plan.point === "inSummarizer") plan.abort();
+    if (plan.point === "whilePending" && plan.signal !== null) {
+      // The driver owns the promise: abort in a later macrotask while it is pending, and
+      // settle it with the script's value in a macrotask after that.
+      const pending = deferred<unknown>();
+      setImmediateIntrinsic(() => {
+        plan.abort();
+        setImmediateIntrinsic(() => {
+          try {
+            forward(kind.invoke(script as ScriptData, ctx(noop)), pending);
+          } catch (error) {
+            pending.reject(error);
+          }
+        });
+      });
+      return pending.promise;
+    }
+    return kind.invoke(script as ScriptData, ctx(plan.point === "atSettlement" ? () => plan.abort() : noop));
+  };
+  return { fn, calls };
+}

@@ -1,0 +1,206 @@
+import { pathToFileURL } from "node:url";
+import type { Host, HostDescription } from "../scenario/host";
+import type { Observation, Outcome } from "../scenario/observation";
+import type { Scenario } from "../scenario/scenario";
+import { SandboxedChild, type ReadyInfo } from "./child-process";
+import { planSandbox, type SandboxLimits, type SandboxPlan } from "./sandbox";
+
+// A Host whose driver and subject live in a sandboxed child. It never judges: it returns
+// observations, and when the child is lost it says so as outcome crash/timeout and replaces
+// the child lazily, so the remaining properties are still graded.
+
+/** Extra time past the driver's own timeout before the parent decides the child is stuck. */
+export function hardTimeoutGraceMs(scenarioTimeoutMs: number): number {
+  return Math.max(250, Math.round(scenarioTimeoutMs / 2));
+}
+/** Lost calls (timeouts, crashes) one property may cost before its remaining cases are not run. */
+export const DEFAULT_LOSS_BUDGET = 3;
+/**
+ * Lost calls per operation kind over the whole grade: a submission that hangs in one export
+ * stops costing time on it, while properties of its other exports are still graded.
+ */
+export const KIND_LOSS_BUDGET = 6;
+const MAX_FAILED_RESTARTS = 3;
+
+export interface ChildHostOptions {
+  readonly entryFile: string;
+  readonly submissionFile: string;
+  /** The only directory the child may read (holds both bundles). */
+  readonly readableDir: string;
+  readonly limits: SandboxLimits;
+  readonly lossBudget?: LossBudget;
+}
+
+/** How many lost calls (timeouts, crashes) are tolerated before cases are no longer run. */
+export interface LossBudget {
+  readonly perProperty?: number;
+  readonly perKind?: number;
+}
+
+export interface Tampering {
+  readonly message: string;
+  /** The property being run when it was first seen, or null when seen at load. */
+  readonly propertyId: string | null;
+}
+
+/** A real (not skipped) observation in which the child was lost, kept as an honest counterexample. */
+export interface LostCase {
+  readonly scenario: Scenario;
+  readonly observation: Observation;
+}
+
+export class ChildHost implements Host {
+  readonly description: HostDescription;
+  private child: SandboxedChild | null = null;
+  private failedRestarts = 0;
+  private readonly deadline: number;
+  private propertyId: string | null = null;
+  private losses = 0;
+  private readonly kindLosses = new Map<string, number>();
+  private lastLost: LostCase | null = null;
+  private budgetExhausted = false;
+  private strayRejections = 0;
+  private restarts = 0;
+  private readonly outputs: string[] = [];
+  tampering: Tampering | null = null;
+  loadFailure: string | null = null;
+  ready: ReadyInfo | null = null;
+
+  private constructor(
+    private readonly plan: SandboxPlan,
+    private readonly options: ChildHostOptions,
+  ) {
+    this.description = { kind: "child-process", isolation: plan.isolation, warnings: plan.warnings };
+    this.deadline = Date.now() + options.limits.totalTimeoutMs;
+  }
+
+  /** Starts the first child at once: its ready message carries the conformance facts. */
+  static async start(options: ChildHostOptions): Promise<ChildHost> {
+    const plan = planSandbox(options.entryFile, pathToFileURL(options.submissionFile).href, options.readableDir, options.limits);
+    const host = new ChildHost(plan, options);
+    await host.spawn(true);
+    return host;
+  }
+
+  /** Budgets and lost cases are per property. */
+  beginProperty(id: string): void {
+    this.propertyId = id;
+    this.losses = 0;
+    this.lastLost = null;
+    this.budgetExhausted = false;
+  }
+
+  propertyState(): { readonly budgetExhausted: boolean; readonly lastLost: LostCase | null; readonly losses: number } {
+    return { budgetExhausted: this.budgetExhausted, lastLost: this.lastLost, losses: this.losses };
+  }
+
+  get timeLeftMs(): number {
+    return this.deadline - Date.now();
+  }
+
+  warnings(): string[] {
+    const warnings = [...this.description.warnings];
+    if (this.ready?.baselineError) warnings.push(`tampering detection was off: ${this.ready.baselineError}`);
+    if (this.restarts > 0) warnings.push(`the sandboxed child was replaced ${this.restarts} time(s) after timeouts or crashes`);
+    if (this.strayRejections > 0) warnings.push(`the submission left ${this.strayRejections} unhandled rejection(s) outside calls`);
+    const live = this.child?.outputExcerpt() ?? "";
+    const output = (this.outputs.join("") + live).trim();
+    if (output.length > 0) warnings.push(`the submission wrote ${output.length} characters to stdout/stderr (ignored, not part of the grade): ${JSON.stringify(output.slice(0, 160))}`);
+    return warnings;
+  }
+
+  async observe(scenario: Scenario): Promise<Observation> {
+    const started = Date.now();
+    if (this.loadFailure !== null) return stub({ kind: "crash", reason: `the submission failed to load: ${this.loadFailure}` }, 0);
+    if (this.timeLeftMs <= 0) return stub({ kind: "crash", reason: `not run: the total time limit of ${this.options.limits.totalTimeoutMs} ms was reached` }, 0);
+    if (this.losses >= (this.options.lossBudget?.perProperty ?? DEFAULT_LOSS_BUDGET)) {
+      this.budgetExhausted = true;
+      return stub({ kind: "crash", reason: `not run: this property already lost ${this.losses} calls to timeouts or crashes` }, 0);
+    }
+    const kindLosses = this.kindLosses.get(scenario.operation.kind) ?? 0;
+    if (kindLosses >= (this.options.lossBudget?.perKind ?? KIND_LOSS_BUDGET)) {
+      this.budgetExhausted = true;
+      return stub({ kind: "crash", reason: `not run: ${kindLosses} earlier "${scenario.operation.kind}" calls already timed out or crashed` }, 0);
+    }
+    const child = this.child !== null && this.child.alive ? this.child : await this.spawn(false);
+    if (child === null) return stub({ kind: "crash", reason: `could not restart the child: ${this.loadFailure ?? "start failed"}` }, Date.now() - started);
+    const timeoutMs = this.options.limits.scenarioTimeoutMs;
+    const hardMs = Math.max(1, Math.min(timeoutMs + hardTimeoutGraceMs(timeoutMs), this.timeLeftMs));
+    const reply = await child.request(scenario, timeoutMs, hardMs);
+    // Speaking for the driver is tampering, even when the genuine reply happened to arrive first.
+    if (child.violation !== null) this.noteTampering(child.violation);
+    if (reply.kind === "observation") {
+      this.noteTampering(reply.tampering);
+      this.strayRejections = Math.max(this.strayRejections, reply.strayRejections);
+      if (reply.observation.outcome.kind === "timeout") this.noteLost(scenario, reply.observation);
+      return reply.observation;
+    }
+    if (reply.kind === "driverError") {
+      this.noteTampering(reply.tampering);
+      return stub({ kind: "crash", reason: `the driver failed on this call: ${reply.message}` }, Date.now() - started);
+    }
+    this.collectOutput(child);
+    const outcome: Outcome = reply.timedOut ? { kind: "timeout", afterMs: hardMs } : { kind: "crash", reason: reply.reason };
+    const observation = stub(outcome, Date.now() - started);
+    this.noteLost(scenario, observation);
+    return observation;
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (child !== null) {
+      if (child.violation !== null) this.noteTampering(child.violation);
+      await child.stop();
+      this.collectOutput(child);
+    }
+  }
+
+  private async spawn(first: boolean): Promise<SandboxedChild | null> {
+    if (!first) this.restarts++;
+    const started = await SandboxedChild.start(this.plan, Math.min(this.options.limits.loadTimeoutMs, Math.max(1, this.timeLeftMs)));
+    if ("failure" in started) {
+      if (started.output.trim().length > 0) this.outputs.push(started.output);
+      this.failedRestarts++;
+      // The first child defines the submission; later ones may fail for the same reason every time.
+      if (first || this.failedRestarts >= MAX_FAILED_RESTARTS) this.loadFailure = started.failure;
+      return null;
+    }
+    this.failedRestarts = 0;
+    if (first) this.ready = started.ready;
+    if (started.ready.loadError !== null && first) this.loadFailure = `it threw at import: ${started.ready.loadError}`;
+    this.noteTampering(started.ready.tampering);
+    this.child = started.child;
+    return started.child;
+  }
+
+  private noteTampering(message: string | null): void {
+    if (message !== null && this.tampering === null) this.tampering = { message, propertyId: this.propertyId };
+  }
+
+  private noteLost(scenario: Scenario, observation: Observation): void {
+    this.losses++;
+    this.kindLosses.set(scenario.operation.kind, (this.kindLosses.get(scenario.operation.kind) ?? 0) + 1);
+    this.lastLost = { scenario, observation };
+  }
+
+  private collectOutput(child: SandboxedChild): void {
+    const output = child.outputExcerpt();
+    if (output.trim().length > 0 && this.outputs.join("").length < 4000) this.outputs.push(output);
+  }
+}
+
+/** An observation for a call that never reached the subject (or lost it): only the outcome is known. */
+export function stub(outcome: Outcome, durationMs: number): Observation {
+  return {
+    outcome,
+    frozen: null,
+    identity: {},
+    input: { unchanged: true, stillFrozen: null, after: null },
+    setupError: null,
+    summarizerCalls: [],
+    hostile: {},
+    unhandledRejections: 0,
+    durationMs,
+  };
+}

@@ -1,0 +1,218 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Observation } from "../scenario/observation";
+import type { ChildMessage, ExportFacts } from "./child/protocol";
+import type { SandboxPlan } from "./sandbox";
+
+// One sandboxed child: start it, ask it for observations one at a time, kill it. Requests go over
+// the IPC channel; replies come back as JSON lines on fd 3, each carrying a random key the child
+// received before the submission loaded. Anything else (an IPC message from the child, a line
+// without the key, a reply nobody asked for) is a protocol violation: a submission trying to
+// speak for the driver. The child is then killed.
+
+/** After SIGTERM, how long a child gets before SIGKILL. */
+export const KILL_GRACE_MS = 300;
+const OUTPUT_CAP_BYTES = 16_384;
+
+export type ReadyInfo = {
+  readonly loadError: string | null;
+  readonly exports: ExportFacts;
+  readonly tampering: string | null;
+  readonly baselineError: string | null;
+};
+
+export type ChildReply =
+  | { readonly kind: "observation"; readonly observation: Observation; readonly tampering: string | null; readonly strayRejections: number }
+  | { readonly kind: "driverError"; readonly message: string; readonly tampering: string | null }
+  /** The child is gone (killed after a timeout, exited, crashed, out of memory, protocol violation). */
+  | { readonly kind: "lost"; readonly reason: string; readonly timedOut: boolean; readonly violation?: boolean };
+
+type Pending = { readonly id: number; readonly resolve: (reply: ChildReply) => void; readonly timer: NodeJS.Timeout };
+
+export class SandboxedChild {
+  private pending: Pending | null = null;
+  private nextId = 1;
+  private exited = false;
+  /** Set when we decided to kill it: a dying child takes no more requests. */
+  private killed = false;
+  private exitReason: string | null = null;
+  readonly stdout: string[] = [];
+  readonly stderr: string[] = [];
+  private outputBytes = { stdout: 0, stderr: 0 };
+  private onReady: ((ready: ReadyInfo) => void) | null = null;
+  private onLost: ((reason: string) => void) | null = null;
+  private protocolViolation: string | null = null;
+  private readonly key = randomBytes(24).toString("hex");
+  private lineBuffer = "";
+
+  private constructor(private readonly process: ChildProcess) {
+    process.stdout?.on("data", (chunk: Buffer) => this.capture("stdout", chunk));
+    process.stderr?.on("data", (chunk: Buffer) => this.capture("stderr", chunk));
+    (process.stdio[3] as Readable | null)?.on("data", (chunk: Buffer) => this.receiveChunk(chunk));
+    process.on("message", () => this.violate("a message on the IPC channel, which the driver never uses"));
+    process.on("error", (error) => this.lose(`could not run the child: ${error.message}`));
+    process.on("exit", (code, signal) => this.lose(this.describeExit(code, signal)));
+  }
+
+  /** Starts a child and waits until the submission has loaded (or failed to). */
+  static start(plan: SandboxPlan, loadTimeoutMs: number): Promise<{ child: SandboxedChild; ready: ReadyInfo } | { failure: string; output: string }> {
+    const child = new SandboxedChild(
+      spawn(plan.command, [...plan.args], { stdio: ["ignore", "pipe", "pipe", "pipe", "ipc"], serialization: "advanced", env: { PATH: process.env.PATH ?? "" } }),
+    );
+    child.sendSafely({ type: "hello", key: child.key });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        resolve({ failure: `the submission did not finish loading within ${loadTimeoutMs} ms (endless loop at import?)`, output: child.outputExcerpt() });
+      }, loadTimeoutMs);
+      child.onReady = (ready) => {
+        clearTimeout(timer);
+        resolve({ child, ready });
+      };
+      child.onLost = (reason) => {
+        clearTimeout(timer);
+        resolve({ failure: `the child stopped while loading the submission: ${reason}`, output: child.outputExcerpt() });
+      };
+    });
+  }
+
+  /** Set once the child broke the protocol (a forged or unsolicited message). */
+  get violation(): string | null {
+    return this.protocolViolation;
+  }
+
+  get alive(): boolean {
+    return !this.exited && !this.killed;
+  }
+
+  /** Asks for one observation; never rejects. */
+  request(scenario: unknown, timeoutMs: number, hardTimeoutMs: number): Promise<ChildReply> {
+    if (!this.alive) return Promise.resolve({ kind: "lost", reason: this.exitReason ?? "the child is gone", timedOut: false });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending = null;
+        this.kill();
+        resolve({ kind: "lost", reason: `no answer within ${hardTimeoutMs} ms (the call blocked the child's event loop); the child was killed`, timedOut: true });
+      }, hardTimeoutMs);
+      this.pending = { id, resolve, timer };
+      const error = this.sendSafely({ type: "observe", id, scenario, timeoutMs });
+      if (error !== null) this.settle({ kind: "lost", reason: `could not send the scenario: ${error}`, timedOut: false });
+    });
+  }
+
+  /** SIGTERM, then SIGKILL after KILL_GRACE_MS if it is still there. */
+  kill(): void {
+    if (this.exited) return;
+    this.killed = true;
+    this.process.kill("SIGTERM");
+    const force = setTimeout(() => {
+      if (!this.exited) this.process.kill("SIGKILL");
+    }, KILL_GRACE_MS);
+    force.unref();
+  }
+
+  /** Resolves once the process is gone (kills it first). */
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    const gone = new Promise<void>((resolve) => this.process.once("exit", () => resolve()));
+    this.kill();
+    await gone;
+  }
+
+  outputExcerpt(): string {
+    return [...this.stdout, ...this.stderr].join("").slice(0, 2000);
+  }
+
+  private capture(stream: "stdout" | "stderr", chunk: Buffer): void {
+    if (this.outputBytes[stream] >= OUTPUT_CAP_BYTES) return;
+    this.outputBytes[stream] += chunk.length;
+    this[stream].push(chunk.toString("utf8"));
+  }
+
+  private sendSafely(message: unknown): string | null {
+    try {
+      this.process.send(message as never);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  private receiveChunk(chunk: Buffer): void {
+    this.lineBuffer += chunk.toString("utf8");
+    for (let newline = this.lineBuffer.indexOf("\n"); newline >= 0; newline = this.lineBuffer.indexOf("\n")) {
+      const line = this.lineBuffer.slice(0, newline);
+      this.lineBuffer = this.lineBuffer.slice(newline + 1);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        return this.violate("a reply line that is not JSON");
+      }
+      if (parsed === null || typeof parsed !== "object" || (parsed as { key?: unknown }).key !== this.key) return this.violate("a reply without the session key");
+      this.receive(parsed);
+    }
+  }
+
+  private receive(raw: unknown): void {
+    const message = raw as ChildMessage;
+    if (message === null || typeof message !== "object" || typeof message.type !== "string") return this.violate("a message that is not a protocol object");
+    if (message.type === "ready") {
+      const onReady = this.onReady;
+      this.onReady = null;
+      if (onReady === null) return this.violate("a second ready message");
+      return onReady({ loadError: message.loadError, exports: message.exports, tampering: message.tampering, baselineError: message.baselineError });
+    }
+    const pending = this.pending;
+    if (pending === null || message.id !== pending.id) return this.violate(`a ${message.type} message nobody asked for`);
+    if (message.type === "observation") {
+      if (!isObservation(message.observation)) return this.violate("an observation of the wrong shape");
+      return this.settle({ kind: "observation", observation: message.observation, tampering: stringOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 });
+    }
+    if (message.type === "driverError") return this.settle({ kind: "driverError", message: String(message.message), tampering: stringOrNull(message.tampering) });
+    return this.violate(`an unknown message type ${JSON.stringify(String((message as { type: unknown }).type))}`);
+  }
+
+  /** Forged or duplicated replies mean something in the child speaks for the driver: stop trusting it. */
+  private violate(what: string): void {
+    this.protocolViolation ??= `protocol violation: the child sent ${what} (forged reply?)`;
+    this.kill();
+  }
+
+  private settle(reply: ChildReply): void {
+    const pending = this.pending;
+    if (pending === null) return;
+    this.pending = null;
+    clearTimeout(pending.timer);
+    pending.resolve(reply);
+  }
+
+  private lose(reason: string): void {
+    if (this.exited) return;
+    this.exited = true;
+    this.exitReason = this.protocolViolation ?? reason;
+    this.onLost?.(this.exitReason);
+    this.onLost = null;
+    this.onReady = null;
+    this.settle({ kind: "lost", reason: this.exitReason, timedOut: false, violation: this.protocolViolation !== null });
+  }
+
+  private describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+    const text = this.stderr.join("");
+    if (/heap out of memory|Allocation failed/i.test(text)) return "the child ran out of memory (heap cap reached)";
+    if (signal !== null) return `the child was stopped by ${signal}`;
+    return `the child exited with code ${code}`;
+  }
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+function isObservation(value: unknown): value is Observation {
+  if (value === null || typeof value !== "object") return false;
+  const outcome = (value as { outcome?: unknown }).outcome as { kind?: unknown } | undefined;
+  return typeof outcome === "object" && outcome !== null && ["returned", "threw", "timeout", "crash"].includes(String(outcome.kind));
+}

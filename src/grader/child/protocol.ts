@@ -1,0 +1,68 @@
+import type { Scenario } from "../../scenario/scenario";
+import type { Observation } from "../../scenario/observation";
+
+// Messages between the grader (parent) and the sandboxed child. Data only: the child never
+// sends a verdict, only what the driver observed and what it noticed about globals.
+
+/** What one export of the submission is, as far as `typeof` and its prototype chain tell. */
+export interface ExportFact {
+  readonly present: boolean;
+  readonly typeOf: string;
+  /** A function whose `prototype` inherits from Error.prototype (a class extending Error). */
+  readonly extendsError: boolean;
+  /** The value when it is a number, else null. */
+  readonly number: number | null;
+}
+
+export type ExportFacts = Readonly<Record<string, ExportFact>>;
+
+/** Parent to child, over the IPC channel. The child never answers on that channel. */
+export type ParentMessage =
+  | { readonly type: "hello"; readonly key: string }
+  | { readonly type: "observe"; readonly id: number; readonly scenario: Scenario; readonly timeoutMs: number };
+
+/** Child to parent, one JSON line each on fd 3, every line carrying the hello key (added by the child). */
+export type ChildMessage =
+  | {
+      readonly type: "ready";
+      /** Null when the submission loaded; otherwise why it did not (a throw at import, a bad bundle). */
+      readonly loadError: string | null;
+      readonly exports: ExportFacts;
+      /** A poisoning report when globals differ from the snapshot taken before the submission loaded. */
+      readonly tampering: string | null;
+      /** The harness's own baseline was not clean before the submission loaded: detection is off. */
+      readonly baselineError: string | null;
+    }
+  | {
+      readonly type: "observation";
+      readonly id: number;
+      readonly observation: Observation;
+      readonly tampering: string | null;
+      /** Unhandled rejections seen outside any call so far. */
+      readonly strayRejections: number;
+    }
+  | { readonly type: "driverError"; readonly id: number; readonly message: string; readonly tampering: string | null };
+
+/** Names the conformance step asks the child about (contract §1). */
+export const CONTRACT_FUNCTIONS = [
+  "buildActiveContext",
+  "groupToolRounds",
+  "estimateContextUnits",
+  "selectCompactionBoundary",
+  "compactContext",
+] as const;
+
+export const CONTRACT_CLASS = "ContextCompactionError";
+
+export const CONTRACT_CONSTANTS: Readonly<Record<string, number>> = {
+  MAX_CONTEXT_MESSAGES: 4096,
+  MAX_CONTEXT_REQUIREMENTS: 128,
+  MAX_CONTEXT_RECORDS: 256,
+  MAX_CONTEXT_DEPTH: 32,
+  MAX_CONTEXT_COLLECTION_ITEMS: 16384,
+  MAX_CONTEXT_STRING_UNITS: 65536,
+  MAX_CONTEXT_TOTAL_UNITS: 1000000,
+  MAX_CONTEXT_ASYNC_DEPTH: 64,
+};
+
+export const CONTRACT_EXPORT_NAMES: readonly string[] = [...CONTRACT_FUNCTIONS, CONTRACT_CLASS, ...Object.keys(CONTRACT_CONSTANTS)];

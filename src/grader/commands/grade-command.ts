@@ -1,0 +1,25 @@
+import { grade } from "../grade";
+import { reporters, type Reporter } from "../report/index";
+import { exitCodeFor } from "../score";
+
+/** `compaction-check grade`: returns the exit code (0 full score, 1 otherwise, 2 harness error). */
+export async function gradeCommand(submission: string, options: Record<string, unknown>): Promise<number> {
+  const chosen: Reporter[] = [reporters.terminal()];
+  if (typeof options.json === "string") chosen.push(reporters.json(options.json));
+  if (typeof options.junit === "string") chosen.push(reporters.junit(options.junit));
+  if (typeof options.gradescope === "string") chosen.push(reporters.gradescope(options.gradescope));
+  const limits = {
+    ...(typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {}),
+    ...(typeof options.totalTimeout === "number" ? { totalTimeoutMs: options.totalTimeout * 1000 } : {}),
+    ...(typeof options.memory === "number" ? { memoryMb: options.memory } : {}),
+  };
+  const result = await grade({
+    submission,
+    ...(typeof options.seed === "number" ? { seed: options.seed } : {}),
+    ...(typeof options.runs === "number" ? { numRuns: options.runs } : {}),
+    limits,
+    reportsDir: typeof options.reports === "string" ? options.reports : "reports",
+    reporters: chosen,
+  });
+  return exitCodeFor(result.properties, result.score, result.maxScore);
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from "node:fs";
+import type { Host } from "../scenario/host";
+import type { PropertyDefinition } from "../scenario/property";
+import { gradeProperty } from "./grade-property";
+import type { LossBudget } from "./child-host";
+import { prepareSubmission } from "./prepare";
+import type { Reporter } from "./report/reporter";
+import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox";
+import { totals } from "./score";
+
+// `grade`: prepare the sandbox, run every property in order (one child at a time, so that
+// "after tampering" has a plain meaning), score, and hand the result to the reporters.
+
+export const DEFAULT_SEED = 20261129;
+export const DEFAULT_RUNS = 100;
+
+export interface GradeOptions {
+  readonly submission: string;
+  readonly seed?: number;
+  readonly numRuns?: number;
+  readonly limits?: Partial<SandboxLimits>;
+  /** Defaults to properties/index.ts allProperties. */
+  readonly properties?: readonly PropertyDefinition[];
+  /** Defaults to our core in-process (trusted), for differential properties; null for none. */
+  readonly reference?: Host | null;
+  readonly reportsDir?: string | null;
+  readonly reporters?: readonly Reporter[];
+  /** Test seam: replaces src/driver/index.ts in the child program. */
+  readonly driverModule?: string;
+  readonly lossBudget?: LossBudget;
+}
+
+export async function grade(options: GradeOptions): Promise<GradeResult> {
+  const started = Date.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const numRuns = options.numRuns ?? DEFAULT_RUNS;
+  const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const reporters = options.reporters ?? [];
+  const properties = options.properties ?? (await import("../../properties/index")).allProperties;
+  const prepared = await prepareSubmission(options.submission, limits, {
+    ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
+    ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
+  });
+  const ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
+  const reference = options.reference === undefined ? ownReference : options.reference;
+  const results: PropertyResult[] = [];
+  try {
+    for (const reporter of reporters) {
+      await reporter.onGradeStart?.({
+        submission: options.submission,
+        seed,
+        numRuns,
+        properties: properties.map((p) => ({ id: p.id, title: p.title, maxPoints: p.weight })),
+        isolation: prepared.host?.description.isolation ?? [],
+      });
+    }
+    for (const def of properties) {
+      for (const reporter of reporters) reporter.onPropertyStart?.(def);
+      const result = await gradeProperty(def, {
+        prepared,
+        reference,
+        seed,
+        numRuns,
+        reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir,
+        submission: options.submission,
+        onCase: () => {
+          for (const reporter of reporters) reporter.onCase?.(def.id);
+        },
+      });
+      results.push(result);
+      for (const reporter of reporters) reporter.onPropertyEnd?.(result);
+    }
+  } finally {
+    await ownReference?.close();
+    await prepared.dispose();
+  }
+  const { score, maxScore } = totals(results);
+  const warnings = [
+    ...(prepared.host?.warnings() ?? []),
+    ...[...prepared.problems.values()].map((problem) => `conformance: ${problem}`),
+    ...(prepared.host?.tampering ? [`global tampering: ${prepared.host.tampering.message}`] : []),
+  ];
+  const gradeResult: GradeResult = {
+    tool: TOOL_NAME,
+    version: toolVersion(),
+    submission: options.submission,
+    seed,
+    numRuns,
+    score,
+    maxScore,
+    durationMs: Date.now() - started,
+    sandbox: {
+      kind: prepared.host === null ? "none" : "child-process",
+      isolation: prepared.host?.description.isolation ?? [],
+      limits: { scenarioTimeoutMs: limits.scenarioTimeoutMs, totalTimeoutMs: limits.totalTimeoutMs, memoryMb: limits.memoryMb },
+    },
+    properties: results,
+    warnings,
+    schemaVersion: GRADE_SCHEMA_VERSION,
+  };
+  for (const reporter of reporters) await reporter.onGradeEnd?.(gradeResult);
+  return gradeResult;
+}
+
+/** Our own core, trusted, in this process: the differential oracle. */
+async function coreReference(): Promise<Host> {
+  const [{ createInProcessHost }, core] = await Promise.all([import("./in-process-host"), import("../core/index")]);
+  return createInProcessHost(core as unknown as Record<string, unknown>);
+}
+
+export function toolVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}

@@ -1,0 +1,54 @@
+import { join } from "node:path";
+import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./bundle";
+import { bundleChildEntry } from "./child-bundle";
+import { ChildHost, type LossBudget } from "./child-host";
+import { checkConformance } from "./conformance";
+import type { SandboxLimits } from "./sandbox";
+
+// Everything before the first property: find the entry, bundle it and the child program, start
+// the sandbox and read the conformance facts. A submission that does not build or load is a
+// graded failure (`failure`), not an exception.
+
+export interface Prepared {
+  readonly entry: string;
+  readonly host: ChildHost | null;
+  /** Why no property can pass at all (does not compile, throws or hangs at import). */
+  readonly failure: string | null;
+  /** Contract exports that are missing or of the wrong kind, by name. */
+  readonly problems: ReadonlyMap<string, string>;
+  dispose(): Promise<void>;
+}
+
+export interface PrepareOptions {
+  /** Test seam: replaces src/driver/index.ts in the child program. */
+  readonly driverModule?: string;
+  readonly lossBudget?: LossBudget;
+}
+
+export async function prepareSubmission(submission: string, limits: SandboxLimits, options: PrepareOptions = {}): Promise<Prepared> {
+  const entry = resolveSubmissionEntry(submission);
+  const work = await createWorkDir();
+  const sandboxDir = join(work.dir, "sandbox");
+  try {
+    const childEntry = await bundleChildEntry(join(sandboxDir, "child.mjs"), options.driverModule === undefined ? {} : { driverModule: options.driverModule });
+    const bundled = await bundleModule(entry, join(sandboxDir, "submission.mjs"));
+    if (!bundled.ok) {
+      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), dispose: work.dispose };
+    }
+    const host = await ChildHost.start({ entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) });
+    const problems = host.ready === null ? new Map<string, string>() : checkConformance(host.ready.exports);
+    return {
+      entry,
+      host,
+      failure: host.loadFailure,
+      problems,
+      async dispose() {
+        await host.close();
+        await work.dispose();
+      },
+    };
+  } catch (error) {
+    await work.dispose();
+    throw error;
+  }
+}

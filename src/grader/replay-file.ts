@@ -1,0 +1,54 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Scenario } from "../scenario/scenario";
+import { GraderError } from "./errors";
+
+// A counterexample on disk: enough to re-run one scenario against a submission, anywhere.
+
+export interface ScenarioFile {
+  readonly propertyId: string;
+  readonly scenario: Scenario;
+  readonly seed?: number;
+  readonly path?: string;
+  /** The submission it was found on (the replay command's default). */
+  readonly submission?: string;
+}
+
+const BIN = fileURLToPath(new URL("../../bin/compaction-check.mjs", import.meta.url));
+
+export async function writeScenarioFile(reportsDir: string, file: ScenarioFile): Promise<string> {
+  const path = join(reportsDir, "counterexamples", `${file.propertyId.replace(/[^A-Za-z0-9._-]/g, "_")}.json`);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(file, null, 2)}\n`);
+  return path;
+}
+
+export function replayCommand(scenarioPath: string, submission: string): string {
+  const cwd = process.cwd();
+  return `node ${quote(relative(cwd, BIN))} replay ${quote(relative(cwd, scenarioPath))} ${quote(relative(cwd, submission) || ".")}`;
+}
+
+function quote(arg: string): string {
+  return /^[\w./@:-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+}
+
+export async function readScenarioFile(path: string): Promise<ScenarioFile> {
+  let text: string;
+  try {
+    text = await readFile(resolve(path), "utf8");
+  } catch {
+    throw new GraderError("SCENARIO_FILE_INVALID", `Cannot read ${path}. Pass a scenario file written by \`grade\` (reports/counterexamples/*.json).`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new GraderError("SCENARIO_FILE_INVALID", `${path} is not JSON (${(error as Error).message}). Pass a scenario file written by \`grade\`.`);
+  }
+  const file = data as Partial<ScenarioFile> | null;
+  if (file === null || typeof file !== "object" || typeof file.propertyId !== "string" || typeof file.scenario !== "object" || file.scenario === null || typeof (file.scenario as { operation?: unknown }).operation !== "object") {
+    throw new GraderError("SCENARIO_FILE_INVALID", `${path} is not a scenario file: expected { propertyId, scenario: { operation, ... }, seed?, path? }.`);
+  }
+  return file as ScenarioFile;
+}

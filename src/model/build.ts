@@ -1,0 +1,138 @@
+import type { CompactionRecordData, ContextData, Json, MessageData, RequirementData, SummaryData } from "../scenario/data";
+import { ReadBudget } from "./budget";
+import { CODE, LIMIT } from "./limits";
+import type { TranscriptIssue } from "./read-transcript";
+import { readTranscript } from "./read-transcript";
+import { isNonEmptyString, isRecord, isSafeIntegerValue, isUndefinedValue, numberOf } from "./special";
+import { modelContextUnits } from "./units";
+
+/** A built context as data: exactly the four fields, every optional one filled in. */
+export type BuiltContext = Required<ContextData> & {
+  requirements: RequirementData[];
+  summary: SummaryData | null;
+  messages: MessageData[];
+  compactions: CompactionRecordData[];
+};
+
+export type BuildOutcome = { ok: true; context: BuiltContext } | { ok: false; codes: string[] };
+
+/**
+ * buildActiveContext on scenario data (section 3). Every rule broken contributes its code;
+ * the contract does not order the channels, so all of them are allowed.
+ */
+export function modelBuild(input: Json): BuildOutcome {
+  if (!isRecord(input)) return { ok: false, codes: [CODE.invalidInput] };
+  const codes = new Set<string>();
+  const budget = new ReadBudget();
+
+  const requirements = readRequirements(input.requirements, budget, codes);
+  const summary = readSummary(input.summary, budget, codes);
+  const messages = readMessages(input.messages, budget, codes);
+  const compactions = readRecords(input.compactions, budget, codes);
+
+  if (budget.exceeded) codes.add(CODE.limitExceeded);
+  if (codes.size > 0) return { ok: false, codes: [...codes] };
+  const context: BuiltContext = { requirements, summary, messages, compactions };
+  if (modelContextUnits(context) > LIMIT.totalUnits) return { ok: false, codes: [CODE.limitExceeded] };
+  return { ok: true, context };
+}
+
+/** Transcript issues as codes of the build (and of groupToolRounds). */
+export function transcriptIssueCodes(issues: readonly TranscriptIssue[]): string[] {
+  const codes = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code === "LIMIT") codes.add(CODE.limitExceeded);
+    // Depth is listed with the arguments rules and also among the "limits" constants:
+    // the contract does not say which code wins, so both are allowed.
+    else if (issue.code === "DEPTH") codes.add(CODE.invalidTranscript).add(CODE.limitExceeded);
+    else codes.add(CODE.invalidTranscript);
+  }
+  return [...codes];
+}
+
+function readMessages(value: Json | undefined, budget: ReadBudget, codes: Set<string>): MessageData[] {
+  if (isUndefinedValue(value)) return [];
+  const read = readTranscript(value, budget);
+  for (const code of transcriptIssueCodes(read.issues)) codes.add(code);
+  return read.messages ?? [];
+}
+
+function readRequirements(value: Json | undefined, budget: ReadBudget, codes: Set<string>): RequirementData[] {
+  if (isUndefinedValue(value)) return [];
+  if (!Array.isArray(value)) return fail(codes, CODE.invalidInput, []);
+  if (value.length > LIMIT.requirements) return fail(codes, CODE.limitExceeded, []);
+  budget.countItems(value.length);
+  const seen = new Set<string>();
+  const out: RequirementData[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) {
+      codes.add(CODE.invalidInput);
+      continue;
+    }
+    const { id, content } = item;
+    const ok = budget.readString(id) && isNonEmptyString(id) && budget.readString(content) && isNonEmptyString(content);
+    if (!ok) codes.add(CODE.invalidInput);
+    else if (seen.has(id)) codes.add(CODE.invalidInput);
+    else {
+      seen.add(id);
+      out.push({ id, content: content as string });
+    }
+  }
+  return out;
+}
+
+function readSummary(value: Json | undefined, budget: ReadBudget, codes: Set<string>): SummaryData | null {
+  if (isUndefinedValue(value) || value === null) return null;
+  if (!isRecord(value)) return fail(codes, CODE.invalidInput, null);
+  const { id, content } = value;
+  if (!(budget.readString(id) && isNonEmptyString(id))) codes.add(CODE.invalidInput);
+  if (!budget.readString(content)) return fail(codes, CODE.invalidInput, null);
+  if (content.trim().length === 0) return fail(codes, CODE.summaryInvalid, null);
+  return typeof id === "string" ? { id, content } : null;
+}
+
+function readRecords(value: Json | undefined, budget: ReadBudget, codes: Set<string>): CompactionRecordData[] {
+  if (isUndefinedValue(value)) return [];
+  if (!Array.isArray(value)) return fail(codes, CODE.invalidInput, []);
+  if (value.length > LIMIT.records) return fail(codes, CODE.limitExceeded, []);
+  budget.countItems(value.length);
+  const seen = new Set<string>();
+  const out: CompactionRecordData[] = [];
+  for (const item of value) {
+    const record = readRecord(item, budget);
+    if (record === null) codes.add(CODE.invalidInput);
+    else if (seen.has(record.id)) codes.add(CODE.invalidInput);
+    else {
+      seen.add(record.id);
+      out.push(record);
+    }
+  }
+  return out;
+}
+
+function readRecord(value: Json, budget: ReadBudget): CompactionRecordData | null {
+  if (!isRecord(value)) return null;
+  const { id, summaryId, boundary, compactedMessageIds, unitsBefore, unitsAfter } = value;
+  let ok = budget.readString(id) && isNonEmptyString(id);
+  ok = budget.readString(summaryId) && isNonEmptyString(summaryId) && ok;
+  const b = numberOf(boundary);
+  ok = isSafeIntegerValue(boundary) && b !== undefined && b >= 1 && ok;
+  ok = [unitsBefore, unitsAfter].every((u) => isSafeIntegerValue(u) && numberOf(u)! >= 0) && ok;
+  if (!Array.isArray(compactedMessageIds)) return null;
+  budget.countItems(compactedMessageIds.length);
+  for (const messageId of compactedMessageIds) ok = budget.readString(messageId) && isNonEmptyString(messageId) && ok;
+  if (!ok || compactedMessageIds.length !== b) return null;
+  return {
+    id: id as string,
+    summaryId: summaryId as string,
+    boundary: boundary as number,
+    compactedMessageIds: compactedMessageIds as string[],
+    unitsBefore: unitsBefore as number,
+    unitsAfter: unitsAfter as number,
+  };
+}
+
+function fail<T>(codes: Set<string>, code: string, value: T): T {
+  codes.add(code);
+  return value;
+}

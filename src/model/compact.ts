@@ -1,0 +1,76 @@
+import type { Json } from "../scenario/data";
+import type { Expected } from "../scenario/expected";
+import type { Operation } from "../scenario/scenario";
+import { modelBoundary } from "./boundary";
+import { modelBuild } from "./build";
+import { CODE, LIMIT } from "./limits";
+import { modelCompactOptions } from "./options";
+import { settleScript } from "./summarizer";
+import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits } from "./units";
+
+type CompactOperation = Extract<Operation, { kind: "compact" }>;
+
+const throws = (codes: readonly string[], summarizerCalls: number): Expected => ({ kind: "throws", codes, summarizerCalls });
+
+/** compactContext, section 7, step by step in the contract's order. */
+export function expectedCompact(op: CompactOperation): Expected {
+  // Step 1: the context is built before the options are read (section 6).
+  const built = modelBuild(op.context);
+  if (!built.ok) return throws(built.codes, 0);
+  const checked = modelCompactOptions(op.options, op.summarizerSlot, op.signal);
+  if (!checked.ok) return throws(checked.codes, 0);
+  const ctx = built.context;
+  const opts = checked.values;
+  const abort = opts.controlled ? op.abort : "none";
+  const unitsBefore = modelContextUnits(ctx);
+
+  // Step 2: the fast path never calls the summarizer nor consults the signal.
+  if (unitsBefore <= opts.maxUnits) {
+    return { kind: "returns", value: { status: "unchanged", context: ctx, record: null } as unknown as Json, summarizerCalls: 0 };
+  }
+  // Step 3, in the listed order.
+  if (abort === "beforeCall") return throws([CODE.cancelled], 0);
+  if (ctx.compactions.some((r) => r.id === opts.recordId)) return throws([CODE.invalidInput], 0);
+  const boundary = modelBoundary(ctx, opts);
+  if (boundary === null) return throws([CODE.boundaryUnavailable], 0);
+
+  // Steps 4-5. A summarizer that is not the script (a counting function from the slot)
+  // returns undefined and is not recorded by the driver as a script call.
+  const calls = opts.scripted ? 1 : 0;
+  const settled = opts.scripted ? settleScript(op.summarizer, abort) : { kind: "value" as const, value: { $cc: "undefined" } };
+  if (settled.kind === "fails") return throws(settled.codes, calls);
+
+  // Step 6.
+  const text = settled.value;
+  if (typeof text !== "string") return throws([CODE.summaryInvalid], calls);
+  if (modelCodePoints(text) > LIMIT.stringUnits) return throws([CODE.limitExceeded], calls);
+  if (text.trim().length === 0) return throws([CODE.summaryInsufficient], calls);
+  const summary = { id: opts.summaryId, content: text };
+  const summaryUnits = 5 + modelCodePoints(summary.id) + modelCodePoints(text);
+  if (summaryUnits > opts.summaryMaxUnits) return throws([CODE.summaryInsufficient], calls);
+
+  // Step 7 (the suffix of a valid transcript cut between groups is always valid).
+  const suffix = ctx.messages.slice(boundary);
+  if (modelRequirementsUnits(ctx.requirements) + summaryUnits + modelMessagesUnits(suffix) > opts.targetUnits) {
+    return throws([CODE.summaryInsufficient], calls);
+  }
+
+  // Step 8: the new context goes through the same rules as any input (e.g. a 257th record).
+  const next = { requirements: ctx.requirements, summary, messages: suffix, compactions: ctx.compactions };
+  const unitsAfter = modelContextUnits(next);
+  const record = {
+    id: opts.recordId,
+    summaryId: opts.summaryId,
+    boundary,
+    compactedMessageIds: ctx.messages.slice(0, boundary).map((m) => m.id),
+    unitsBefore,
+    unitsAfter,
+  };
+  const rebuilt = modelBuild({ ...next, compactions: [...ctx.compactions, record] } as unknown as Json);
+  if (!rebuilt.ok) return throws(rebuilt.codes, calls);
+  return {
+    kind: "returns",
+    value: { status: "compacted", context: rebuilt.context, record } as unknown as Json,
+    summarizerCalls: calls,
+  };
+}

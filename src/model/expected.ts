@@ -1,0 +1,48 @@
+import type { Json } from "../scenario/data";
+import type { Expected } from "../scenario/expected";
+import type { Scenario } from "../scenario/scenario";
+import { ReadBudget } from "./budget";
+import { modelBoundary } from "./boundary";
+import { modelBuild, transcriptIssueCodes } from "./build";
+import { expectedCompact } from "./compact";
+import { modelGroups } from "./groups";
+import { modelBoundaryOptions } from "./options";
+import { readTranscript } from "./read-transcript";
+import { modelContextUnits } from "./units";
+
+const returns = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 0 });
+const throws = (codes: readonly string[]): Expected => ({ kind: "throws", codes, summarizerCalls: 0 });
+
+/** The model's answer for any scenario without decorations (those are issue 4). */
+export function expectedFor(scenario: Scenario): Expected {
+  if (scenario.decorations !== undefined && scenario.decorations.length > 0) {
+    throw new Error("model: decorations (hostile inputs, issue 4) are not modelled yet");
+  }
+  const op = scenario.operation;
+  switch (op.kind) {
+    case "build": {
+      const built = modelBuild(op.input);
+      return built.ok ? returns(built.context as unknown as Json) : throws(built.codes);
+    }
+    case "units": {
+      const built = modelBuild(op.input);
+      return built.ok ? returns(modelContextUnits(built.context)) : throws(built.codes);
+    }
+    case "groups": {
+      const read = readTranscript(op.transcript, new ReadBudget());
+      if (read.messages === null) return throws(transcriptIssueCodes(read.issues));
+      const messages = read.messages;
+      const groups = modelGroups(messages).map((g) => ({ ...g, messages: messages.slice(g.startIndex, g.endIndex) }));
+      return returns(groups as unknown as Json);
+    }
+    case "boundary": {
+      const built = modelBuild(op.context);
+      if (!built.ok) return throws(built.codes);
+      const options = modelBoundaryOptions(op.options);
+      if (!options.ok) return throws(options.codes);
+      return returns(modelBoundary(built.context, options.values));
+    }
+    case "compact":
+      return expectedCompact(op);
+  }
+}

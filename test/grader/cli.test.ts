@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The command line end to end: exit codes 0/1/2, banners instead of stack traces, report files.
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const dir = await mkdtemp(join(tmpdir(), "cc-cli-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["bin/compaction-check.mjs", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("compaction-check CLI", () => {
+  it("exit 0 at full score (src/core), with the seed printed", async () => {
+    const run = await cli("grade", "src/core", "--runs", "3", "--seed", "5", "--reports", dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/seed 5/);
+    expect(run.stdout).toMatch(/Score: (\d+)\/\1 /);
+  });
+
+  it("exit 1 below full score, with --json/--junit/--gradescope written", async () => {
+    const files = { json: join(dir, "g.json"), junit: join(dir, "g.xml"), gradescope: join(dir, "results.json") };
+    const run = await cli("grade", "test/fixtures/empty-submission", "--runs", "2", "--json", files.json, "--junit", files.junit, "--gradescope", files.gradescope);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(await readFile(files.json, "utf8"))).toMatchObject({ score: 0, schemaVersion: 1 });
+    expect(await readFile(files.junit, "utf8")).toMatch(/<testsuites /);
+    expect(JSON.parse(await readFile(files.gradescope, "utf8"))).toMatchObject({ score: 0 });
+  });
+
+  it.each([
+    [["grade", "does/not/exist"], /No submission at .*does\/not\/exist.*\[SUBMISSION_NOT_FOUND\]/],
+    [["grade", "src/core", "--runs", "zero"], /--runs must be an integer >= 1/],
+    [["grade", "src/core", "--bogus"], /unknown option '--bogus'/],
+    [["replay", "nope.json"], /Cannot read nope\.json.*\[SCENARIO_FILE_INVALID\]/],
+    [["frobnicate"], /unknown command 'frobnicate'/],
+  ])("exit 2 with a banner, no stack trace: %j", async (args, banner) => {
+    const run = await cli(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(banner);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("replay re-runs a counterexample written by grade", async () => {
+    const reports = join(dir, "example-reports");
+    const graded = await cli("grade", "test/fixtures/tamper/throw-non-error", "--runs", "2", "--timeout", "300", "--reports", reports);
+    expect(graded.code).toBe(1);
+    const replayLine = graded.stdout.split("\n").find((line) => line.includes("replay: node "));
+    expect(replayLine).toBeDefined();
+    const args = replayLine!.trim().replace(/^replay: node bin\/compaction-check\.mjs /, "").split(" ");
+    const replay = await cli(...args);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toMatch(/verdict: fails/);
+    expect(replay.stdout).toMatch(/observation: /);
+    expect(replay.stdout).toMatch(/expected: /);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import { reporters } from "../../src/grader/report/index";
+import { terminalReporter } from "../../src/grader/report/terminal";
+import { GRADE_SCHEMA_VERSION, type GradeResult } from "../../src/grader/result";
+import { exitCodeFor, totals } from "../../src/grader/score";
+
+// Reporters against one fixed grade: the documented fields, and nothing else, in every format.
+
+const dir = await mkdtemp(join(tmpdir(), "cc-reports-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const counterexample = { operation: { kind: "units" as const, prebuilt: false, input: { messages: [{ id: "u", role: "user", content: "😀" }] } } };
+const grade: GradeResult = {
+  tool: "compaction-check",
+  version: "0.1.0",
+  submission: "examples/submission",
+  seed: 42,
+  numRuns: 100,
+  score: 2,
+  maxScore: 5.5,
+  durationMs: 1234,
+  sandbox: { kind: "child-process", isolation: ["no network"], limits: { scenarioTimeoutMs: 2000, totalTimeoutMs: 600000, memoryMb: 256 } },
+  properties: [
+    { id: "units.exact", title: "units are exact", family: "units", status: "failed", points: 0, maxPoints: 3, numRuns: 7, message: "expected 12, observed 13", counterexample, replay: "node bin/compaction-check.mjs replay reports/counterexamples/units.exact.json examples/submission", durationMs: 10 },
+    { id: "groups.tile", title: "groups tile <the> transcript & more", family: "groups", status: "passed", points: 2, maxPoints: 2, numRuns: 100, durationMs: 20 },
+    { id: "boundary.weird", title: "harness broke", family: "boundary", status: "error", points: 0, maxPoints: 0.5, numRuns: 1, message: "TypeError: x", durationMs: 1 },
+  ],
+  warnings: ["network not isolated: test"],
+  schemaVersion: GRADE_SCHEMA_VERSION,
+};
+
+describe("score", () => {
+  it("adds the points and the weights", () => {
+    expect(totals(grade.properties)).toEqual({ score: 2, maxScore: 5.5 });
+  });
+  it("exits 0 only at full score, 2 when the harness erred", () => {
+    const passed = grade.properties.filter((p) => p.status === "passed");
+    expect(exitCodeFor(passed, 2, 2)).toBe(0);
+    expect(exitCodeFor(grade.properties.slice(0, 2), 2, 5)).toBe(1);
+    expect(exitCodeFor(grade.properties, 2, 5.5)).toBe(2);
+  });
+});
+
+describe("reports", () => {
+  it("--json has exactly the documented fields", async () => {
+    const file = join(dir, "grade.json");
+    await reporters.json(file).onGradeEnd?.(grade);
+    const json = JSON.parse(await readFile(file, "utf8"));
+    expect(Object.keys(json).sort()).toEqual(["durationMs", "maxScore", "properties", "sandbox", "schemaVersion", "score", "seed", "submission", "tool", "version", "warnings"]);
+    expect(Object.keys(json.properties[0]).sort()).toEqual(["counterexample", "id", "maxPoints", "message", "numRuns", "points", "replay", "status", "title"]);
+    expect(Object.keys(json.properties[1]).sort()).toEqual(["id", "maxPoints", "numRuns", "points", "status", "title"]);
+    expect(json.properties.map((p: { status: string }) => p.status)).toEqual(["failed", "passed", "error"]);
+    expect(json.properties[0].counterexample).toEqual(counterexample);
+    expect(json.schemaVersion).toBe(GRADE_SCHEMA_VERSION);
+  });
+
+  it("--junit has one case per property, a failure and an error, escaped", async () => {
+    const file = join(dir, "junit.xml");
+    await reporters.junit(file).onGradeEnd?.(grade);
+    const xml = await readFile(file, "utf8");
+    expect(xml).toMatch(/<testsuites tests="3" failures="1" errors="1"/);
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml).toMatch(/<failure message="expected 12, observed 13" type="PropertyFailed">/);
+    expect(xml).toMatch(/<error message="TypeError: x" type="HarnessError">/);
+    expect(xml).toMatch(/groups tile &lt;the(&gt;|>) transcript &amp; more/);
+    expect(xml).toContain("replay: node bin/compaction-check.mjs replay");
+  });
+
+  it("--gradescope is a results.json with the documented fields", async () => {
+    const file = join(dir, "results.json");
+    await reporters.gradescope(file).onGradeEnd?.(grade);
+    const results = JSON.parse(await readFile(file, "utf8"));
+    expect(Object.keys(results).sort()).toEqual(["execution_time", "output", "score", "tests"]);
+    expect(results.score).toBe(2);
+    expect(results.execution_time).toBe(1);
+    expect(results.output).toMatch(/2\/5\.50/);
+    expect(results.output).toMatch(/warning: network not isolated/);
+    for (const test of results.tests) expect(Object.keys(test).sort()).toEqual(["max_score", "name", "output", "score", "status", "visibility"]);
+    expect(results.tests.map((t: { status: string }) => t.status)).toEqual(["failed", "passed", "failed"]);
+    expect(results.tests[0].output).toMatch(/counterexample: .*😀/);
+  });
+
+  it("the terminal report shows the table, the counterexample, the replay line and the score", () => {
+    let text = "";
+    const out = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
+    const progress = Object.assign(new Writable({ write: (_c, _e, done) => done() }), { isTTY: false }) as unknown as NodeJS.WriteStream;
+    const reporter = terminalReporter({ out, progress });
+    reporter.onGradeEnd?.(grade);
+    expect(text).toMatch(/✗ {2}units\.exact +0\/3 +7/);
+    expect(text).toMatch(/✓ {2}groups\.tile +2\/2 +100/);
+    expect(text).toMatch(/counterexample: \{"operation"/);
+    expect(text).toMatch(/replay: node bin\/compaction-check\.mjs replay reports\/counterexamples\/units\.exact\.json examples\/submission/);
+    expect(text).toMatch(/Score: 2\/5\.50 +\(1\/3 properties passed/);
+  });
+});

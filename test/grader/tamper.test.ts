@@ -1,0 +1,73 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { grade } from "../../src/grader/grade";
+import type { GradeResult } from "../../src/grader/result";
+
+// Every submission of the tamper catalogue, graded with the real properties and driver (few
+// runs, short timeouts, small loss budgets to keep time down): none scores above the empty
+// submission, each finishes, and the report says why.
+
+const TAMPER_DIR = fileURLToPath(new URL("../fixtures/tamper", import.meta.url));
+const EMPTY = fileURLToPath(new URL("../fixtures/empty-submission", import.meta.url));
+const fixtures = readdirSync(TAMPER_DIR).filter((name) => !name.startsWith("_"));
+
+/** What the report must mention for each fixture (in a message, an observation or a warning). */
+const REASONS: Readonly<Record<string, RegExp>> = {
+  "exit-at-import": /exited with code 0/,
+  "exit-mid-run": /exited with code 0/,
+  "fake-report": /wrote \d+ characters to stdout\/stderr \(ignored/,
+  "forge-observation": /protocol violation/,
+  "hostile-proxy": /"kind":"threw"|driver failed/,
+  "loop-at-import": /did not finish loading/,
+  "loop-in-call": /did not settle within|"kind":"timeout"/,
+  "open-socket": /ENETUNREACH|ECONNREFUSED|not isolated/,
+  "out-of-memory": /ran out of memory/,
+  "patch-array-methods": /global tampering.*Array/,
+  "patch-json": /global tampering.*JSON/,
+  "patch-object-freeze": /global tampering.*Object\.freeze/,
+  "patch-object-isfrozen": /global tampering.*Object\.isFrozen/,
+  "patch-promise": /global tampering.*Promise/,
+  "patch-promise-then": /global tampering.*Promise\.prototype\.then/,
+  "read-outside": /ERR_ACCESS_DENIED/,
+  "spawn-process": /ERR_ACCESS_DENIED/,
+  "syntax-error": /does not compile/,
+  "throw-at-import": /threw at import/,
+  "throw-non-error": /"isError":false/,
+  "unhandled-rejections": /unhandled rejection/,
+};
+
+const TOTAL_LIMIT_MS = 30_000;
+const gradeFast = (submission: string) =>
+  grade({
+    submission,
+    numRuns: 3,
+    reportsDir: null,
+    limits: { scenarioTimeoutMs: 300, loadTimeoutMs: 3000, memoryMb: 64, totalTimeoutMs: TOTAL_LIMIT_MS },
+    lossBudget: { perProperty: 1, perKind: 1 },
+  });
+
+let empty: GradeResult;
+beforeAll(async () => {
+  empty = await gradeFast(EMPTY);
+});
+
+describe("tamper catalogue", () => {
+  it("every fixture has a documented reason", () => {
+    expect(fixtures.sort()).toEqual(Object.keys(REASONS).sort());
+  });
+
+  it("the empty submission scores nothing", () => {
+    expect(empty.score).toBe(0);
+    expect(empty.properties.length).toBeGreaterThan(0);
+  });
+
+  it.each(fixtures)("%s scores no more than the empty submission, within its limit, with the reason in the report", async (name) => {
+    const result = await gradeFast(`${TAMPER_DIR}/${name}`);
+    expect(result.score).toBeLessThanOrEqual(empty.score);
+    expect(result.properties.every((p) => p.status === "failed")).toBe(true);
+    // The total limit bounds the sandboxed part; bundling and start-up add a little.
+    expect(result.durationMs).toBeLessThan(TOTAL_LIMIT_MS + 15_000);
+    expect(JSON.stringify({ properties: result.properties, warnings: result.warnings })).toMatch(REASONS[name]!);
+  });
+});

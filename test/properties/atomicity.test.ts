@@ -1,0 +1,4 @@
+import { atomicityProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("atomicity", atomicityProperties);

@@ -1,0 +1,4 @@
+import { boundaryProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("boundary", boundaryProperties);

@@ -1,0 +1,4 @@
+import { compactionProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("compaction", compactionProperties);

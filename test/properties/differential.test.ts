@@ -1,0 +1,4 @@
+import { differentialProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("differential", differentialProperties);

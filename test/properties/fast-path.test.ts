@@ -1,0 +1,4 @@
+import { fastPathProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("fast-path", fastPathProperties);

@@ -1,0 +1,4 @@
+import { groupsProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("groups", groupsProperties);

@@ -1,0 +1,4 @@
+import { unitsProperties } from "../../properties";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("units", unitsProperties);
