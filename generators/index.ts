@@ -1,35 +1,46 @@
 // The public face of the generators: every arbitrary and constraints type, by name.
+import { asyncScenario } from "./asyncScenario";
 import { boundaryScenario } from "./boundaryScenario";
 import { buildScenario } from "./buildScenario";
 import { compactScenario } from "./compactScenario";
 import { contextData } from "./contextData";
 import { contractString } from "./contractString";
 import { groupsScenario } from "./groupsScenario";
+import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
+import { LIMIT_NAMES, limitEdgeScenario } from "./limitEdgeScenario";
 import { FAILING_SCRIPTS, FITTING_SCRIPTS, INVALID_SUMMARY_SCRIPTS, summarizerScript } from "./summarizerScript";
 import { toolArguments } from "./toolArguments";
 import { transcript } from "./transcript";
 import { unitsScenario } from "./unitsScenario";
 import { COMPACT_REGIMES } from "./_internals/compactRegimes";
+import { ABORT_POINTS, ASYNC_SCRIPT_KINDS, ASYNC_SCRIPT_NAMES } from "./_internals/asyncScripts";
 import { transcriptClasses } from "./_internals/transcriptClasses";
 import { argumentsClasses } from "./_internals/json";
 import { stringClasses } from "./_internals/strings";
 
+export type { AsyncScenarioConstraints, AsyncScriptName } from "./asyncScenario";
 export type { BoundaryCase, BoundaryScenarioConstraints } from "./boundaryScenario";
 export type { BuildScenarioConstraints } from "./buildScenario";
 export type { CompactRegime, CompactScenarioConstraints } from "./compactScenario";
 export type { ContextDataConstraints } from "./contextData";
 export type { ContractStringConstraints } from "./contractString";
 export type { GroupsScenarioConstraints } from "./groupsScenario";
+export type { HostileKind, HostileScenarioConstraints } from "./hostileScenario";
+export type { LimitEdgeScenarioConstraints, LimitName } from "./limitEdgeScenario";
 export type { NamedSummarizerScript, SummarizerScriptConstraints, SummarizerScriptName } from "./summarizerScript";
 export type { ToolArgumentsConstraints } from "./toolArguments";
 export type { TranscriptConstraints } from "./transcript";
 export type { UnitsScenarioConstraints } from "./unitsScenario";
 export type { StringKind } from "./_internals/strings";
 export {
+  ABORT_POINTS,
+  ASYNC_SCRIPT_KINDS,
+  ASYNC_SCRIPT_NAMES,
   COMPACT_REGIMES,
   FAILING_SCRIPTS,
   FITTING_SCRIPTS,
   INVALID_SUMMARY_SCRIPTS,
+  asyncScenario,
   boundaryScenario,
   argumentsClasses,
   buildScenario,
@@ -37,6 +48,10 @@ export {
   contextData,
   contractString,
   groupsScenario,
+  HOSTILE_KINDS,
+  hostileScenario,
+  LIMIT_NAMES,
+  limitEdgeScenario,
   stringClasses,
   summarizerScript,
   toolArguments,

@@ -118,7 +118,7 @@ export const boundaryProperties: readonly PropertyDefinition[] = [
   {
     id: "boundary.monotone-in-target",
     family: "boundary",
-    title: "A larger targetUnits never moves the boundary later",
+    title: "A larger targetUnits never moves the boundary later (the answer at T lies between the model's answers at T + d and T - d)",
     weight: 2,
     catches: "Scanning from the newest group (the latest fit) or any choice that is not the earliest fit as the target grows.",
     specRef: SPEC,

@@ -3,7 +3,7 @@ import { modelContextUnits } from "../src/model";
 import { compactScenarios } from "./_internals/arbitraries";
 import type { CompactionCase } from "./_internals/compaction-reading";
 import { onCompaction, resultContext } from "./_internals/compaction-reading";
-import { fail, mismatch, pass, show } from "./_internals/format";
+import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { field, sameData } from "./_internals/json";
 import { numberOption, scriptText, stringOption } from "./_internals/scenario-reading";
 import { danglingLink, notASubsequence, notSuffixFrom } from "./_internals/transcript-invariants";
@@ -51,7 +51,7 @@ function summaryExact(c: CompactionCase): Verdict {
 
 function requirementsKept(c: CompactionCase): Verdict {
   const want = (c.context.requirements ?? []) as unknown as Json;
-  return sameData(resultContext(c, "requirements"), want) ? pass : mismatch("context.requirements", want, resultContext(c, "requirements"));
+  return mismatchData("context.requirements", want, resultContext(c, "requirements"));
 }
 
 function requestExact(c: CompactionCase): Verdict {
@@ -67,16 +67,16 @@ function requestExact(c: CompactionCase): Verdict {
   };
   const request = calls[0]!.request;
   for (const name of Object.keys(want) as (keyof typeof want)[]) {
-    if (!sameData(field(request, name), want[name])) return mismatch(`summarizer request.${name}`, want[name], field(request, name));
+    if (!sameData(field(request, name), want[name])) return mismatchData(`summarizer request.${name}`, want[name], field(request, name));
   }
-  if (!sameData(request, want)) return mismatch("summarizer request (exactly five fields)", want, request);
+  if (!sameData(request, want)) return mismatchData("summarizer request (exactly five fields)", want, request);
   return calls[0]!.signalIsOptionsSignal ? pass : fail("expected the summarizer's second argument to be options.signal, observed another value");
 }
 
 function recordAppended(c: CompactionCase): Verdict {
   const compactions = resultContext(c, "compactions");
   const want = [...((c.context.compactions ?? []) as unknown as Json[]), field(c.result, "record") ?? null];
-  if (!sameData(compactions, want)) return mismatch("context.compactions (the old records, then exactly one new record)", want, compactions);
+  if (!sameData(compactions, want)) return mismatchData("context.compactions (the old records, then exactly one new record)", want, compactions);
   return c.input.observation.identity.recordIsLastCompaction === false ? fail("expected result.record to be the very last element of context.compactions, observed a different object") : pass;
 }
 
@@ -88,7 +88,7 @@ function suffixValid(c: CompactionCase): Verdict {
   const problem = notASubsequence(input, output) ?? danglingLink(output, true) ?? notSuffixFrom(input, output, typeof boundary === "number" ? boundary : 0);
   if (problem !== null) return fail(`expected the retained messages to be the valid suffix after the boundary, observed: ${problem}`);
   const want = (c.context.messages ?? []).slice(typeof boundary === "number" ? boundary : 0) as unknown as Json;
-  return sameData(kept, want) ? pass : mismatch("context.messages (the retained suffix, unchanged)", want, kept);
+  return mismatchData("context.messages (the retained suffix, unchanged)", want, kept);
 }
 
 function allFrozen(c: CompactionCase): Verdict {

@@ -1,7 +1,7 @@
 import type fc from "fast-check";
 import type { CheckInput, Observation, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
 import { boundaryScenarios, buildScenarios, compactScenarios, groupsScenarios, unitsScenarios } from "./_internals/arbitraries";
-import { fail, mismatch, pass } from "./_internals/format";
+import { fail, mismatch, mismatchData, pass } from "./_internals/format";
 import { sameData } from "./_internals/json";
 import { describeOutcome } from "./_internals/outcome";
 
@@ -14,7 +14,7 @@ function sameOutcome(subject: Observation, reference: Observation): Verdict {
   const b = reference.outcome;
   const differ = () => fail(`expected the reference's outcome, ${describeOutcome(b)}; observed ${describeOutcome(a)}`);
   if (a.kind !== b.kind) return differ();
-  if (a.kind === "returned" && b.kind === "returned" && !sameData(a.value, b.value)) return differ();
+  if (a.kind === "returned" && b.kind === "returned" && !sameData(a.value, b.value)) return mismatchData("returned value (as the reference's)", b.value, a.value);
   if (a.kind === "threw" && b.kind === "threw" && (a.error.code !== b.error.code || a.error.isContextCompactionError !== b.error.isContextCompactionError)) return differ();
   if (subject.summarizerCalls.length !== reference.summarizerCalls.length) return mismatch("summarizer calls (as the reference)", reference.summarizerCalls.length, subject.summarizerCalls.length);
   for (const [name, value] of Object.entries(reference.identity)) {

@@ -2,7 +2,7 @@ import type { PropertyDefinition, Verdict } from "../src/scenario";
 import { prebuiltOnly, compactScenarios } from "./_internals/arbitraries";
 import type { CompactionCase } from "./_internals/compaction-reading";
 import { onCompaction } from "./_internals/compaction-reading";
-import { fail, mismatch, pass, show } from "./_internals/format";
+import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { field, sameData } from "./_internals/json";
 
 // compactContext at or below maxUnits (contract §7 step 2): nothing happens, visibly.
@@ -14,13 +14,13 @@ function sameObject(c: CompactionCase): Verdict {
     return fail("expected result.context to be the very context passed in (it was built by this module), observed a different object");
   }
   const want = field(c.want, "context");
-  return sameData(field(c.result, "context"), want) ? pass : mismatch("result.context (the built input)", want, field(c.result, "context"));
+  return mismatchData("result.context (the built input)", want, field(c.result, "context"));
 }
 
 function statusUnchanged(c: CompactionCase): Verdict {
   if (field(c.result, "status") !== "unchanged") return mismatch("status", "unchanged", field(c.result, "status"));
   if (field(c.result, "record") !== null) return mismatch("record", null, field(c.result, "record"));
-  if (!sameData(c.result, c.want)) return mismatch("result", c.want, c.result);
+  if (!sameData(c.result, c.want)) return mismatchData("result", c.want, c.result);
   const frozen = c.input.observation.frozen;
   return frozen !== null && frozen.deep ? pass : fail(`expected the result deeply frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
 }

@@ -1,6 +1,6 @@
 import type { CheckInput, Json, PropertyDefinition, Verdict } from "../src/scenario";
 import { validGroupsScenarios } from "./_internals/arbitraries";
-import { fail, mismatch, pass, show } from "./_internals/format";
+import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { arrayOrEmpty, field, sameData } from "./_internals/json";
 import { agreeOnOutcome } from "./_internals/outcome";
 import { cutSeparatingCall } from "./_internals/transcript-invariants";
@@ -28,7 +28,7 @@ function tiles(groups: Json, transcript: readonly Json[]): Verdict {
     if (start !== next) return mismatch(`group ${index} startIndex (groups must tile the transcript in order)`, next, start);
     if (typeof end !== "number" || end <= next) return mismatch(`group ${index} endIndex (exclusive, after startIndex ${next})`, `> ${next}`, end);
     if (!sameData(field(group, "messages"), transcript.slice(next, end) as Json)) {
-      return mismatch(`group ${index} messages (the transcript slice [${next}, ${end}))`, transcript.slice(next, end), field(group, "messages"));
+      return mismatchData(`group ${index} messages (the transcript slice [${next}, ${end}))`, transcript.slice(next, end) as Json, field(group, "messages"));
     }
     next = end;
   }
@@ -78,7 +78,7 @@ export const groupsProperties: readonly PropertyDefinition[] = [
         if (sameData(groups, want)) return pass;
         const brief = (list: Json) => arrayOrEmpty(list).map((g) => `${show(field(g, "kind"))}[${show(field(g, "startIndex"))},${show(field(g, "endIndex"))})`).join(" ");
         const [wanted, observed] = [brief(want), brief(groups)];
-        return wanted === observed ? mismatch("groups (same intervals, different content)", want, groups) : fail(`groups: expected ${wanted}, observed ${observed}`);
+        return wanted === observed ? mismatchData("groups (same intervals, different content)", want, groups) : fail(`groups: expected ${wanted}, observed ${observed}`);
       }),
   },
   {

@@ -54,7 +54,7 @@ export const unitsProperties: readonly PropertyDefinition[] = [
   {
     id: "units.key-order-irrelevant",
     family: "units",
-    title: "Argument key order does not change units",
+    title: "Argument key order does not change units (same arguments twice, keys reversed, vs the model)",
     weight: 1,
     catches: "Costing tool arguments through an order-sensitive walk or serialization that miscounts keys.",
     specRef: SPEC,
@@ -86,7 +86,7 @@ export const unitsProperties: readonly PropertyDefinition[] = [
   {
     id: "units.repeatable",
     family: "units",
-    title: "The same context always costs the same",
+    title: "The same context always costs the same (prebuilt contexts with reused ids, one loaded subject across runs)",
     weight: 1,
     catches: "State kept between calls (a cache keyed by ids, a running total) that makes units depend on history.",
     specRef: SPEC,

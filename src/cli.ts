@@ -44,6 +44,36 @@ program
     await runCommand("replay", async () => (await import("./grader/commands/replay-command")).replayCommand(scenario, submission, options));
   });
 
+program
+  .command("fuzz")
+  .description("fuzz every property for a time or run budget, corpus first; save new failures to the corpus (docs/fuzzing.md)")
+  .argument("[submission]", "a submission, run sandboxed like grade (default: our own src/core, in-process)")
+  .option("--time <duration>", "time budget shared by all properties, e.g. 90s, 10m, 2h (default 1m unless --runs)")
+  .option("--runs <n>", "generated cases per property instead of a time budget", integer("--runs", 1))
+  .option("--seed <n>", "campaign seed (chunk seeds are derived from it)", integer("--seed", 0))
+  .option("--shard <i/n>", "run shard i of n (each shard explores different cases)")
+  .option("--only <ids>", "only these properties: comma-separated ids or families (e.g. units,compaction.request-exact)")
+  .option("--corpus <dir>", "regression corpus: replayed first, new failures saved here", "corpus")
+  .option("--no-corpus", "neither replay nor save a corpus")
+  .option("--timeout <ms>", "per-scenario timeout of a sandboxed submission", integer("--timeout", 10))
+  .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32))
+  .option("--min-gen-rate <n>", "health check: slowest acceptable generator, scenarios per second", integer("--min-gen-rate", 1))
+  .option("--json <file>", "write the campaign report (JSON, mergeable)")
+  .option("--junit <file>", "write a JUnit XML report")
+  .action(async (submission: string | undefined, options: Record<string, unknown>) => {
+    await runCommand("fuzz", async () => (await import("./grader/commands/fuzz-command")).fuzzCommand(submission, options));
+  });
+
+program
+  .command("merge")
+  .description("merge the JSON reports of fuzz shards into one report")
+  .argument("<reports...>", "JSON reports written by fuzz --json")
+  .option("--json <file>", "write the merged JSON report")
+  .option("--junit <file>", "write the merged JUnit XML report")
+  .action(async (files: string[], options: Record<string, unknown>) => {
+    await runCommand("merge", async () => (await import("./grader/commands/merge-command")).mergeCommand(files, options));
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

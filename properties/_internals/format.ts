@@ -1,4 +1,5 @@
-import type { Verdict } from "../../src/scenario";
+import type { Json, Verdict } from "../../src/scenario";
+import { firstDifference } from "./json";
 
 // Failure messages say what was expected and what was observed, briefly: a grader prints
 // them next to the counterexample, so long values are cut rather than dumped.
@@ -25,6 +26,17 @@ export function fail(message: string): Verdict {
 /** "<what>: expected <expected>, observed <observed>". */
 export function mismatch(what: string, expected: unknown, observed: unknown): Verdict {
   return fail(`${what}: expected ${show(expected)}, observed ${show(observed)}`);
+}
+
+/**
+ * Like mismatch, for structured values: names the first differing path, so a long value
+ * does not hide the difference behind the cut.
+ */
+export function mismatchData(what: string, expected: Json | undefined, observed: Json | undefined): Verdict {
+  const difference = firstDifference(expected, observed);
+  if (difference === null) return pass;
+  if (difference.path === "(root)") return mismatch(what, expected, observed);
+  return fail(`${what}: at ${difference.path} expected ${show(difference.expected ?? "(absent)")}, observed ${show(difference.observed ?? "(absent)")}`);
 }
 
 /** The first failing verdict, or pass: lets a check list its clauses in order. */

@@ -23,3 +23,24 @@ export function sameData(a: Json | undefined, b: Json | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   return deepEqualData(a, b);
 }
+
+/** Where two encoded values first differ, e.g. `[3].messages[0].id`, with the two parts; null when equal. */
+export function firstDifference(expected: Json | undefined, observed: Json | undefined, path = ""): { path: string; expected: Json | undefined; observed: Json | undefined } | null {
+  if (sameData(expected, observed)) return null;
+  const here = { path: path === "" ? "(root)" : path, expected, observed };
+  if (Array.isArray(expected) && Array.isArray(observed)) {
+    for (let i = 0; i < Math.min(expected.length, observed.length); i += 1) {
+      const inner = firstDifference(expected[i], observed[i], `${path}[${i}]`);
+      if (inner !== null) return inner;
+    }
+    return { path: `${path}.length`, expected: expected.length, observed: observed.length };
+  }
+  if (isRecord(expected) && isRecord(observed)) {
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(observed)])];
+    for (const key of keys) {
+      const inner = firstDifference(field(expected, key), field(observed, key), `${path}.${key}`);
+      if (inner !== null) return inner;
+    }
+  }
+  return here;
+}

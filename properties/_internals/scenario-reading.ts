@@ -18,7 +18,7 @@ export function operationOf<K extends Operation["kind"]>(scenario: Scenario, kin
  * the model cannot build yields its raw fields; checks only read it when a value was expected.
  */
 export function contextOf(operation: Operation): ContextData {
-  const value = operation.kind === "units" || operation.kind === "build" ? operation.input : operation.kind === "groups" ? { messages: operation.transcript } : operation.context;
+  const value = operation.kind === "units" || operation.kind === "build" ? operation.input : operation.kind === "groups" ? { messages: operation.transcript } : operation.kind === "program" ? { requirements: operation.requirements } : operation.context;
   const built = modelBuild(value);
   if (built.ok) return built.context;
   return (isRecord(value) ? value : {}) as ContextData;

@@ -2,9 +2,19 @@
 // pass while J(arguments) (§4) is summed. The arguments object is depth 0; a value inside a
 // container at depth d is at depth d + 1; anything deeper than 32 fails.
 import { MAX_CONTEXT_DEPTH } from "./limits";
-import { ObjectPrototype, defineProperty, freeze, getOwnPropertyDescriptor, hasOwn, isArray, isFiniteNumber } from "./intrinsics";
+import {
+  ObjectPrototype,
+  defineProperty,
+  freeze,
+  getOwnPropertyDescriptor,
+  hasOwn,
+  isArray,
+  isFiniteNumber,
+  lookupGetter,
+  propertyIsEnumerable,
+} from "./intrinsics";
 import type { Json } from "./types";
-import { arrayItem, arrayLength, fault, isPlainRecord, keysOf, limitFault, type Budget } from "./read";
+import { Fault, arrayItem, arrayLength, fault, isPlainRecord, keysOf, limitFault, recordIsProxy, type Budget } from "./read";
 import {
   JSON_CONTAINER_BASE,
   JSON_ENTRY_BASE,
@@ -56,6 +66,28 @@ function readValue(value: unknown, depth: number, ancestors: object[], budget: B
   }
 }
 
+/** The value of an enumerable own data property, read as read.ts reads fields. */
+function entryValue(record: object, key: string): unknown {
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    if (!recordIsProxy(record)) {
+      if (lookupGetter(record, key) !== undefined || !propertyIsEnumerable(record, key)) {
+        fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
+      }
+      const value = (record as Record<string, unknown>)[key];
+      if (value !== undefined) return value;
+    }
+    descriptor = getOwnPropertyDescriptor(record, key);
+  } catch (error) {
+    if (Fault.is(error)) throw error;
+    fault(ISSUE, `reading arguments.${key} threw`);
+  }
+  if (descriptor === undefined || !hasOwn(descriptor, "value") || descriptor.enumerable !== true) {
+    fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
+  }
+  return descriptor.value;
+}
+
 function isArrayValue(value: object): boolean {
   try {
     return isArray(value);
@@ -93,17 +125,9 @@ function readObject(
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (typeof key !== "string") fault(ISSUE, "arguments have a symbol key");
-    let descriptor: PropertyDescriptor | undefined;
-    try {
-      descriptor = getOwnPropertyDescriptor(record, key);
-    } catch {
-      fault(ISSUE, `reading arguments.${key} threw`);
-    }
-    if (descriptor === undefined || !hasOwn(descriptor, "value") || descriptor.enumerable !== true) {
-      fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
-    }
+    const value = entryValue(record, key);
     units.value += JSON_ENTRY_BASE + budget.addString(key);
-    const item = readValue(descriptor.value, depth + 1, ancestors, budget, units);
+    const item = readValue(value, depth + 1, ancestors, budget, units);
     // A plain store is safe, and fast, unless Object.prototype has the key: then it could be
     // "__proto__" or a setter a caller installed, so the key is defined instead.
     if (key in ObjectPrototype) defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });

@@ -37,6 +37,14 @@ export const promiseThen = Promise.prototype.then;
 export const SymbolSpecies = Symbol.species;
 export const promiseSpeciesGetter = Reflect.getOwnPropertyDescriptor(Promise, Symbol.species)?.get;
 
+const ObjectPrototypeMethods = Object.prototype as unknown as {
+  __lookupGetter__(this: object, key: PropertyKey): unknown;
+  propertyIsEnumerable(this: object, key: PropertyKey): boolean;
+};
+/** The getter of an own accessor (undefined for a data property); reads a descriptor, runs nothing. */
+export const lookupGetter = uncurryThis(ObjectPrototypeMethods.__lookupGetter__);
+export const propertyIsEnumerable = uncurryThis(ObjectPrototypeMethods.propertyIsEnumerable);
+
 export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const regexpExec = uncurryThis(RegExp.prototype.exec);

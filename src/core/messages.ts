@@ -25,15 +25,17 @@ import type {
   TranscriptIssueCode,
   UserMessage,
 } from "./types";
-import { Budget, Fault, arrayItem, arrayLength } from "./read";
+import { Budget, Fault, arrayItem, arrayLength, forgetReads } from "./read";
 import { readMessage, readMessageAs } from "./message-read";
 
 function construct<T extends Message>(fields: unknown, role: Message["role"]): T {
   try {
     return readMessageAs(fields, role, new Budget(), "message") as T;
   } catch (error) {
-    if (Fault.is(error)) throw new TypeError(`invalid message: ${error.message}`);
-    throw error;
+    // The reader throws nothing but Faults (a trap's exception already became one).
+    throw new TypeError(`invalid message: ${(error as Fault).message}`);
+  } finally {
+    forgetReads();
   }
 }
 
@@ -86,9 +88,13 @@ export function validateTranscript(transcript: readonly Message[] | Json): reado
       const fault = error as Fault;
       messages[i] = null;
       issues[issues.length] = issue(fault.issue, fault.issue === "INVALID_TRANSCRIPT" ? -1 : i, `messages[${i}]: ${fault.message}`);
-      if (fault.issue === "INVALID_TRANSCRIPT") return freeze(issues);
+      if (fault.issue === "INVALID_TRANSCRIPT") {
+        forgetReads();
+        return freeze(issues);
+      }
     }
   }
+  forgetReads();
   linkageIssues(messages, issues);
   return freeze(issues);
 }

@@ -1,9 +1,16 @@
-// Hostile-safe reading. Input is only ever inspected through Reflect.getPrototypeOf,
-// Reflect.getOwnPropertyDescriptor, Reflect.ownKeys and Array.isArray, so no getter, setter or
-// function of the caller runs; a Proxy is read through exactly those traps. Each reflective
-// call sits in its own try/catch: whatever a trap throws becomes a Fault, which the channel
-// turns into the contract's code, so a trap's exception never escapes as itself (not even a
+// Hostile-safe reading. A Proxy is only ever inspected through Reflect.getPrototypeOf,
+// Reflect.getOwnPropertyDescriptor, Reflect.ownKeys and Array.isArray, so exactly those traps
+// run, and no getter, setter or function of the caller. Each reflective call sits in a
+// try/catch: whatever a trap throws becomes a Fault, which the channel turns into the
+// contract's code, so a trap's exception never escapes as itself (not even a
 // ContextCompactionError a trap kept from an earlier call).
+//
+// An ordinary object (not a Proxy) cannot run code when asked whether it has an own
+// property, or for the getter of one, so its fields take an allocation-free path: own
+// property, no getter, then a plain read. Only a value that reads as undefined (a data
+// property holding undefined, or an accessor without a getter) needs the descriptor to
+// tell the two apart. A build reads tens of thousands of fields; not allocating a
+// descriptor for each is most of what keeps it at the speed of structuredClone.
 import { MAX_CONTEXT_COLLECTION_ITEMS, MAX_CONTEXT_STRING_UNITS, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
 import {
   ObjectPrototype,
@@ -12,6 +19,8 @@ import {
   hasOwn,
   isArray,
   ownKeys,
+  isProxy,
+  lookupGetter,
   stringCharCodeAt,
   stringTrim,
 } from "./intrinsics";
@@ -103,6 +112,36 @@ export function isNonEmpty(s: string): boolean {
   return stringTrim(s).length > 0;
 }
 
+// Whether the record (and the array) read last is a Proxy. The fields of one record are read
+// one after the other, so one isProxy call per record suffices. Keyed by identity, so the
+// answer stays right even when a trap re-enters the core in the middle of a read.
+let lastRecord: object | null = null;
+let lastRecordIsProxy = false;
+let lastArray: object | null = null;
+let lastArrayIsProxy = false;
+
+export function recordIsProxy(record: object): boolean {
+  if (record !== lastRecord) {
+    lastRecord = record;
+    lastRecordIsProxy = isProxy(record);
+  }
+  return lastRecordIsProxy;
+}
+
+function arrayIsProxy(array: object): boolean {
+  if (array !== lastArray) {
+    lastArray = array;
+    lastArrayIsProxy = isProxy(array);
+  }
+  return lastArrayIsProxy;
+}
+
+/** Lets go of the caller's objects remembered above once a read is over. */
+export function forgetReads(): void {
+  lastRecord = null;
+  lastArray = null;
+}
+
 function trapFault(issue: IssueKind, what: string): never {
   fault(issue, `reading ${what} threw`);
 }
@@ -152,8 +191,15 @@ export function optionalField(record: object, key: string, issue: IssueKind, wha
 export function field(record: object, key: string, issue: IssueKind, what: string): unknown {
   let descriptor: PropertyDescriptor | undefined;
   try {
+    if (!recordIsProxy(record)) {
+      if (!hasOwn(record, key)) fault(issue, `${what}.${key} is missing`);
+      if (lookupGetter(record, key) !== undefined) fault(issue, `${what}.${key} is an accessor`);
+      const value = (record as Record<string, unknown>)[key];
+      if (value !== undefined) return value;
+    }
     descriptor = getOwnPropertyDescriptor(record, key);
-  } catch {
+  } catch (error) {
+    if (Fault.is(error)) throw error;
     trapFault(issue, `${what}.${key}`);
   }
   if (descriptor === undefined) fault(issue, `${what}.${key} is missing`);
@@ -165,6 +211,8 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
 export function arrayLength(value: unknown, issue: IssueKind, what: string): number {
   try {
     if (typeof value !== "object" || value === null || !isArray(value)) fault(issue, `${what} is not an array`);
+    // A genuine array's length is a data property: reading it runs nothing.
+    if (!arrayIsProxy(value)) return (value as unknown[]).length;
     // A real array's length is always an own, non-configurable data property; a Proxy's
     // trap cannot report it otherwise without the engine throwing.
     return (getOwnPropertyDescriptor(value, "length") as PropertyDescriptor).value as number;
@@ -178,8 +226,15 @@ export function arrayLength(value: unknown, issue: IssueKind, what: string): num
 export function arrayItem(array: object, index: number, issue: IssueKind, what: string): unknown {
   let descriptor: PropertyDescriptor | undefined;
   try {
+    if (!arrayIsProxy(array)) {
+      if (!hasOwn(array, index)) fault(issue, `${what}[${index}] is a hole`);
+      if (lookupGetter(array, index) !== undefined) fault(issue, `${what}[${index}] is an accessor`);
+      const value = (array as unknown[])[index];
+      if (value !== undefined) return value;
+    }
     descriptor = getOwnPropertyDescriptor(array, index);
-  } catch {
+  } catch (error) {
+    if (Fault.is(error)) throw error;
     trapFault(issue, `${what}[${index}]`);
   }
   if (descriptor === undefined) fault(issue, `${what}[${index}] is a hole`);

@@ -14,6 +14,7 @@ import {
   arrayLength,
   fault,
   field,
+  forgetReads,
   isNonEmpty,
   limitFault,
   optionalField,
@@ -42,6 +43,8 @@ export function inChannel<T>(code: ContextCompactionErrorCode, read: () => T): T
   } catch (error) {
     if (Fault.is(error)) fail(error.limit ? "CONTEXT_LIMIT_EXCEEDED" : code, error.message);
     throw error;
+  } finally {
+    forgetReads();
   }
 }
 

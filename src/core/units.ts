@@ -43,8 +43,3 @@ export const JSON_FALSE = 6;
 export const JSON_CONTAINER_BASE = 2;
 export const JSON_ENTRY_BASE = 1;
 export const JSON_STRING_BASE = 1;
-
-/** Units of a summary with this id and text: what step 6 compares with summaryMaxUnits. */
-export function summaryUnits(id: string, content: string): number {
-  return SUMMARY_BASE + codePoints(id) + codePoints(content);
-}

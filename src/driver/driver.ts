@@ -13,6 +13,7 @@ import { runCompact } from "./operations/compact";
 import { createOperationEnv, type OperationEnv, type RawRun } from "./operations/env";
 import { runGroups } from "./operations/groups";
 import { runUnits } from "./operations/units";
+import { runProgram } from "./operations/program";
 import { pushItem } from "./read";
 import { ScenarioError, UnusableSubjectError } from "./scenario-error";
 import { serially } from "./serial";
@@ -44,6 +45,8 @@ function runOperation(op: Operation, env: OperationEnv): RawRun | Promise<RawRun
       return runBoundary(op, env);
     case "compact":
       return runCompact(op, env);
+    case "program":
+      return runProgram(op, env);
     default:
       throw new ScenarioError(`unknown operation kind ${(op as { kind: unknown }).kind as string}`);
   }
@@ -91,6 +94,7 @@ async function observeNow(subject: Record<string, unknown>, scenario: Scenario, 
       hostile: counters.snapshot(),
       unhandledRejections: window.close(),
       durationMs,
+      ...(raw.steps === undefined ? {} : { steps: raw.steps }),
     });
   } finally {
     window.close();

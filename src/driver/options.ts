@@ -43,6 +43,7 @@ export function buildCompactOptions(
   op: CompactOperation,
   counters: HostileCounters,
   materialize: (value: Json) => unknown,
+  subjectExport?: (name: string) => unknown,
 ): CompactOptions {
   const options = materialize(op.options);
   const slot = op.signal;
@@ -58,7 +59,7 @@ export function buildCompactOptions(
   let summarizer: RecordingSummarizer | null = null;
   const summarizerSlot = op.summarizerSlot;
   if (summarizerSlot === "script") {
-    summarizer = createRecordingSummarizer(op.summarizer, scripts.kindOf(op.summarizer), plan, signal, counters, materialize);
+    summarizer = createRecordingSummarizer(op.summarizer, scripts.kindOf(op.summarizer), plan, signal, counters, materialize, subjectExport);
     defineData(options, "summarizer", summarizer.fn);
   } else if (typeof summarizerSlot === "object" && summarizerSlot !== null) {
     defineData(options, "summarizer", materialize(summarizerSlot.value));

@@ -32,10 +32,11 @@ export function createRecordingSummarizer(
   optionsSignal: { readonly present: boolean; readonly value: unknown },
   counters: HostileCounters,
   materialize: ScriptContext["materialize"],
+  subjectExport?: ScriptContext["subjectExport"],
 ): RecordingSummarizer {
   const calls: SummarizerCall[] = [];
   const noop = (): void => {};
-  const ctx = (settling: () => void): ScriptContext => ({ settling, counters, materialize });
+  const ctx = (settling: () => void, driverAdopts = false): ScriptContext => ({ settling, counters, materialize, driverAdopts, subjectExport });
 
   const fn = function summarizer(...args: unknown[]): unknown {
     counters.quiet(() => {
@@ -56,7 +57,7 @@ export function createRecordingSummarizer(
         plan.abort();
         setImmediateIntrinsic(() => {
           try {
-            forward(kind.invoke(script as ScriptData, ctx(noop)), pending);
+            forward(kind.invoke(script as ScriptData, ctx(noop, true)), pending);
           } catch (error) {
             pending.reject(error);
           }

@@ -32,6 +32,7 @@ const OPERATION_EXPORT: Readonly<Record<Operation["kind"], string>> = {
   groups: "groupToolRounds",
   boundary: "selectCompactionBoundary",
   compact: "compactContext",
+  program: "compactContext",
 };
 
 const SAMPLE_SEED = 1;
@@ -46,7 +47,7 @@ export function requiredExports(def: PropertyDefinition): readonly string[] {
   for (const scenario of fc.sample(def.arbitrary, { seed: SAMPLE_SEED, numRuns: SAMPLE_SIZE })) {
     const operation = scenario.operation;
     names.add(OPERATION_EXPORT[operation.kind] ?? operation.kind);
-    if ("prebuilt" in operation && operation.prebuilt) names.add("buildActiveContext");
+    if (("prebuilt" in operation && operation.prebuilt) || operation.kind === "program") names.add("buildActiveContext");
   }
   return [...names].sort();
 }

@@ -4,6 +4,7 @@ import type { PropertyDefinition, Verdict } from "../scenario/property";
 import { stub } from "./child-host";
 import { GraderError } from "./errors";
 import { guardProperty } from "./guard";
+import { judge } from "./run/judge";
 import { prepareSubmission } from "./prepare";
 import type { ScenarioFile } from "./replay-file";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox";
@@ -35,7 +36,7 @@ export async function replayScenario(
         ? stub({ kind: "crash", reason: prepared.failure ?? "no sandbox" }, 0)
         : await prepared.host.observe(file.scenario);
     const reference = def.needsReference === true ? await referenceObservation(file) : null;
-    const verdict = guardProperty(def, prepared.host).check({ scenario: file.scenario, observation, expected, reference });
+    const verdict = judge(guardProperty(def, prepared.host), { scenario: file.scenario, observation, expected, reference });
     return { observation, expected, reference, verdict };
   } finally {
     await prepared.dispose();

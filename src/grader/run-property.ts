@@ -9,6 +9,7 @@ import type { Host } from "../scenario/host";
 import type { Observation } from "../scenario/observation";
 import type { PropertyDefinition } from "../scenario/property";
 import type { Scenario } from "../scenario/scenario";
+import { judge } from "./run/judge";
 
 export { formatReplay } from "./run/replay-line";
 
@@ -22,7 +23,15 @@ export interface RunOptions {
   readonly reference?: Host | null;
   /** Called once per case, for progress bars. */
   readonly onCase?: () => void;
+  /**
+   * How many shrink candidates are observed after the first failure (default
+   * DEFAULT_MAX_SHRINK_CASES). Past it every candidate counts as passing without being run, so
+   * shrinking ends on the smallest failure found so far: bounded, and the same on any machine.
+   */
+  readonly maxShrinkCases?: number;
 }
+
+export const DEFAULT_MAX_SHRINK_CASES = 300;
 
 export interface PropertyRun {
   readonly id: string;
@@ -60,8 +69,11 @@ function describe(error: unknown): string {
 export async function runProperty(def: PropertyDefinition, host: Host, opts: RunOptions): Promise<PropertyRun> {
   let last: CaseFailure | null = null;
   const reference = def.needsReference === true ? (opts.reference ?? null) : null;
+  const maxShrinkCases = opts.maxShrinkCases ?? DEFAULT_MAX_SHRINK_CASES;
+  let shrinkCases = 0;
 
   const property = fc.asyncProperty(def.arbitrary, async (scenario) => {
+    if (last !== null && ++shrinkCases > maxShrinkCases) return;
     opts.onCase?.();
     let observation: Observation | undefined;
     let expected: Expected | undefined;
@@ -70,7 +82,7 @@ export async function runProperty(def: PropertyDefinition, host: Host, opts: Run
       observation = await host.observe(scenario);
       expected = expectedFor(scenario);
       const referenceObservation = reference === null ? null : await reference.observe(scenario);
-      verdict = def.check({ scenario, observation, expected, reference: referenceObservation });
+      verdict = judge(def, { scenario, observation, expected, reference: referenceObservation });
     } catch (error) {
       last = { scenario, kind: "error", message: `the harness threw: ${describe(error)}`, observation, expected };
       throw new CaseFailed(last.message);
@@ -85,7 +97,7 @@ export async function runProperty(def: PropertyDefinition, host: Host, opts: Run
   const details = await fc.check(property, {
     seed: opts.seed,
     // fast-check counts examples as runs; the corpus comes on top of the requested cases.
-    numRuns: opts.numRuns + examples.length,
+    numRuns: Math.min(def.numRuns ?? opts.numRuns, opts.numRuns) + examples.length,
     ...(opts.path === undefined ? {} : { path: opts.path }),
     examples: examples.map((s): [Scenario] => [s]),
   });
@@ -100,7 +112,8 @@ export async function runProperty(def: PropertyDefinition, host: Host, opts: Run
     // Not a verdict of ours: fast-check itself failed (e.g. the arbitrary threw).
     return { ...base, status: "error", ...(path === undefined ? {} : { path }), message: `fast-check stopped: ${describe(details.errorInstance)}` };
   }
-  const where = `after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)`;
+  const capped = shrinkCases > maxShrinkCases ? ` (shrinking stopped after ${maxShrinkCases} candidates)` : "";
+  const where = `after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)${capped}`;
   return {
     ...base,
     status: failure.kind,

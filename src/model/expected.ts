@@ -6,7 +6,9 @@ import { modelBoundary } from "./boundary";
 import { modelBuild, transcriptIssueCodes } from "./build";
 import { expectedCompact } from "./compact";
 import { modelGroups } from "./groups";
+import { expectedDecorated } from "./hostile";
 import { modelBoundaryOptions } from "./options";
+import { expectedProgram } from "./program";
 import { readTranscript } from "./read-transcript";
 import { modelContextUnits } from "./units";
 
@@ -15,9 +17,7 @@ const throws = (codes: readonly string[]): Expected => ({ kind: "throws", codes,
 
 /** The model's answer for any scenario without decorations (those are issue 4). */
 export function expectedFor(scenario: Scenario): Expected {
-  if (scenario.decorations !== undefined && scenario.decorations.length > 0) {
-    throw new Error("model: decorations (hostile inputs, issue 4) are not modelled yet");
-  }
+  if (scenario.decorations !== undefined && scenario.decorations.length > 0) return expectedDecorated(scenario, expectedFor);
   const op = scenario.operation;
   switch (op.kind) {
     case "build": {
@@ -44,5 +44,7 @@ export function expectedFor(scenario: Scenario): Expected {
     }
     case "compact":
       return expectedCompact(op);
+    case "program":
+      return expectedProgram(op);
   }
 }

@@ -1,5 +1,6 @@
 import type { Json } from "../scenario/data";
 import type { AbortPoint, SummarizerScript } from "../scenario/scenario";
+import { settleAsyncScript } from "./async-scripts";
 import { CODE, LIMIT } from "./limits";
 
 /** What awaiting the summarizer's value yields (step 4 and 5): a value, or the allowed codes. */
@@ -36,7 +37,10 @@ export function settleScript(script: SummarizerScript, abort: AbortPoint): Settl
     case "never":
       if (abort === "inSummarizer" || abort === "whilePending") return cancelled;
       throw new Error(`model: script "never" with abort "${abort}" never settles (no expected outcome)`);
-    default:
+    default: {
+      const hostile = settleAsyncScript(script, abort);
+      if (hostile !== null) return hostile;
       throw new Error(`model: summarizer script kind "${script.kind}" is not modelled`);
+    }
   }
 }

@@ -5,3 +5,5 @@ export type { Observation, Outcome, ErrorObservation, FrozenReport, SummarizerCa
 export type { Expected } from "./expected";
 export type { PropertyDefinition, CheckInput, Verdict } from "./property";
 export type { Host, HostDescription } from "./host";
+export type { ProgramStep, CompactStep, ProgramBudget, ProgramAbort, ProgramMeasures, ProgramOptions, StepObservation } from "./program";
+export { programBudget, stepMessages } from "./program";

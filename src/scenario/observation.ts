@@ -1,4 +1,5 @@
 import type { Json } from "./data";
+import type { StepObservation } from "./program";
 
 // What the driver writes down about one call. Plain data: it crosses a process boundary.
 // Values are encoded as data by the driver: non-JSON values become `Special` tags
@@ -66,4 +67,6 @@ export interface Observation {
   /** unhandledRejection events seen during the call and in a short window after it settled. */
   readonly unhandledRejections: number;
   readonly durationMs: number;
+  /** Operation "program" only: one observation per step run (src/scenario/program.ts). */
+  readonly steps?: readonly StepObservation[];
 }

@@ -32,5 +32,12 @@ export interface PropertyDefinition {
   readonly arbitrary: fc.Arbitrary<Scenario>;
   /** Needs a reference observation (differential properties are skipped without one). */
   readonly needsReference?: boolean;
+  /**
+   * Scenario `labels` this property's generator is meant to reach; a fuzz campaign reports the
+   * ones no generated scenario carried (health check, issue 7). Optional.
+   */
+  readonly expectedLabels?: readonly string[];
+  /** A ceiling on cases per run for expensive properties (limit edges); the run's numRuns still caps it. */
+  readonly numRuns?: number;
   readonly check: (input: CheckInput) => Verdict;
 }

@@ -1,11 +1,15 @@
 // The decoration kinds the driver knows. Issue 4 adds hostile kinds here (symbol key,
 // non-enumerable key, cycle, …), one file each.
+import { cycleDecoration } from "./cycle";
 import { getterDecoration } from "./getter";
 import { holeDecoration } from "./hole";
+import { nonEnumerableDecoration } from "./non-enumerable";
 import { prototypeDecoration } from "./prototype";
 import { proxyDecoration } from "./proxy";
 import { createDecorationRegistry, type DecorationKind } from "./registry";
 import { setterOnlyDecoration } from "./setter-only";
+import { symbolKeyDecoration } from "./symbol-key";
+import { valueDecoration } from "./value";
 
 export const decorationKinds: readonly DecorationKind[] = [
   getterDecoration,
@@ -13,6 +17,10 @@ export const decorationKinds: readonly DecorationKind[] = [
   holeDecoration,
   prototypeDecoration,
   proxyDecoration,
+  symbolKeyDecoration,
+  nonEnumerableDecoration,
+  cycleDecoration,
+  valueDecoration,
 ];
 
 export const decorations = createDecorationRegistry(decorationKinds);

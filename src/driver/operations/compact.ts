@@ -41,7 +41,13 @@ export async function runCompact(op: Extract<Operation, { kind: "compact" }>, en
     if (!built.ok) return setupFailed(built.error, env.track(input, false));
     context = built.context;
   }
-  const prepared = buildCompactOptions(op, env.counters, (value) => env.live(value, null));
+  const prepared = buildCompactOptions(op, env.counters, (value) => env.live(value, null), (name) => {
+    try {
+      return env.exportFn(name);
+    } catch {
+      return undefined;
+    }
+  });
   const options = env.decorate(prepared.options, "options");
   const calls = () => (prepared.summarizer === null ? [] : prepared.summarizer.calls);
   const tracker = env.track(context, op.prebuilt);

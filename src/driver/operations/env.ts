@@ -3,6 +3,7 @@
 import type { Json } from "../../scenario/data";
 import type { Decoration } from "../../scenario/scenario";
 import type { ErrorObservation, Observation, Outcome, SummarizerCall } from "../../scenario/observation";
+import type { StepObservation } from "../../scenario/program";
 import { decorations } from "../decorations/index";
 import { deepEqualData } from "../deep-equal-data";
 import { observeError } from "../error-observation";
@@ -25,6 +26,8 @@ export interface RawRun {
   readonly input: Observation["input"];
   readonly setupError: ErrorObservation | null;
   readonly summarizerCalls: readonly SummarizerCall[];
+  /** Operation "program" only: one observation per step. */
+  readonly steps?: readonly StepObservation[];
 }
 
 export interface InputTracker {

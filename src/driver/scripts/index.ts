@@ -1,9 +1,17 @@
 // The summarizer script kinds the driver knows. Issue 4 adds hostile async scripts here
 // (a `then` getter that throws, a Proxy around a native promise, a locked constructor, …).
+import { forgedErrorScript } from "./forged-error";
+import { lockedPromiseScript } from "./locked-promise";
+import { nestedPromiseScript } from "./nested-promise";
 import { neverScript } from "./never";
+import { proxyPromiseScript } from "./proxy-promise";
 import { createScriptRegistry, type ScriptKind } from "./registry";
 import { rejectScript } from "./reject";
 import { textScript } from "./text";
+import { thenGetterThrowsScript } from "./then-getter-throws";
+import { thenReturnsRejectingScript } from "./then-returns-rejecting";
+import { thenThrowsScript } from "./then-throws";
+import { thenableTwiceScript } from "./thenable-twice";
 import { thenableChainScript } from "./thenable-chain";
 import { throwScript } from "./throw";
 import { valueScript } from "./value";
@@ -15,6 +23,15 @@ export const scriptKinds: readonly ScriptKind[] = [
   rejectScript,
   neverScript,
   thenableChainScript,
+  // issue 4, item 2: hostile async values
+  nestedPromiseScript,
+  thenGetterThrowsScript,
+  thenThrowsScript,
+  thenReturnsRejectingScript,
+  thenableTwiceScript,
+  proxyPromiseScript,
+  lockedPromiseScript,
+  forgedErrorScript,
 ];
 
 export const scripts = createScriptRegistry(scriptKinds);

@@ -16,6 +16,14 @@ export interface ScriptContext {
   readonly counters: HostileCounters;
   /** Scenario data → a fresh live value (Special tags decoded). */
   materialize(value: Json): unknown;
+  /**
+   * True when the driver, not the subject, adopts the script's value (abort point
+   * "whilePending" forwards it into a promise the driver owns): a script then marks its own
+   * side promises handled and does not count the engine's calls as the subject's (issue 4).
+   */
+  readonly driverAdopts?: boolean;
+  /** The subject's export `name` (undefined when missing), for scripts that need its class (issue 4). */
+  subjectExport?(name: string): unknown;
 }
 
 /** A script seen field by field (each kind validates the fields it reads). */

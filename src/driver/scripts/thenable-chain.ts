@@ -1,24 +1,12 @@
 // thenableChain: `depth` generic (non-promise) thenables, each delivering the next from its
 // `then`, the last delivering `text`. Depth 0 is the text itself, returned synchronously.
-// The contract accepts 64 levels of adoption and rejects 65.
+// The contract accepts 64 levels of adoption and rejects 65. Every `then` call is counted
+// ("then.calls", "then.repeat" for a thenable called again; see ./thenables).
 import type { Json } from "../../scenario/data";
-import { apply, numberIsSafeInteger } from "../intrinsics";
+import { numberIsSafeInteger } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
-import type { ScriptContext, ScriptKind } from "./registry";
-
-function thenable(level: number, depth: number, text: Json, ctx: ScriptContext): { then: (f: unknown, r: unknown) => void } {
-  return {
-    then(onFulfilled: unknown) {
-      if (typeof onFulfilled !== "function") return;
-      if (level + 1 === depth) {
-        ctx.settling();
-        apply(onFulfilled, undefined, [text]);
-      } else {
-        apply(onFulfilled, undefined, [thenable(level + 1, depth, text, ctx)]);
-      }
-    },
-  };
-}
+import type { ScriptKind } from "./registry";
+import { thenableChain } from "./thenables";
 
 export const thenableChainScript: ScriptKind = {
   kind: "thenableChain",
@@ -32,10 +20,10 @@ export const thenableChainScript: ScriptKind = {
   invoke(script, ctx) {
     const depth = script.depth as number;
     const text = script.text as Json;
-    if (depth === 0) {
+    const last = (): Json => {
       ctx.settling();
       return text;
-    }
-    return thenable(0, depth, text, ctx);
+    };
+    return depth === 0 ? last() : thenableChain(ctx, depth, last);
   },
 };

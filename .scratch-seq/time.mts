@@ -1,0 +1,16 @@
+import fc from "/work/main/node_modules/fast-check/lib/fast-check.js";
+import * as core from "/work/main/src/core";
+import { createDriver } from "/work/main/src/driver";
+import { expectedFor } from "/work/main/src/model";
+import { programScenario } from "/work/main/generators/programScenario";
+const samples = fc.sample(programScenario(), { seed: 5, numRuns: 100 });
+const d = createDriver(core as any);
+let t = performance.now(); let cpu = process.cpuUsage();
+for (const s of samples) await d.observe(s);
+console.log("observe ms/case", (performance.now() - t) / 100, "cpu", (process.cpuUsage(cpu).user / 1000) / 100);
+t = performance.now();
+for (const s of samples) expectedFor(s);
+console.log("model ms/case", (performance.now() - t) / 100);
+t = performance.now();
+fc.sample(programScenario(), { seed: 6, numRuns: 100 });
+console.log("gen ms/case", (performance.now() - t) / 100);

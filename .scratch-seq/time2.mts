@@ -1,0 +1,17 @@
+import fc from "/work/main/node_modules/fast-check/lib/fast-check.js";
+import { simulateProgram } from "/work/main/src/model/program";
+import { programScenario } from "/work/main/generators/programScenario";
+import { recordSteps, programCommand } from "/work/main/generators/_internals/programCommands";
+const cpu = () => process.cpuUsage().user / 1000;
+let c = cpu();
+const samples = fc.sample(programScenario(), { seed: 5, numRuns: 200 });
+console.log("gen+label cpu ms/case", (cpu() - c) / 200);
+c = cpu();
+for (const s of samples) simulateProgram(s.operation as any);
+console.log("simulate cpu ms/case", (cpu() - c) / 200);
+c = cpu();
+const cmds = fc.sample(fc.commands([programCommand("mixed")], { maxCommands: 40, size: "max" }), { seed: 5, numRuns: 200 });
+console.log("commands gen cpu ms/case", (cpu() - c) / 200);
+c = cpu();
+for (const x of cmds) recordSteps(x);
+console.log("record cpu ms/case", (cpu() - c) / 200);

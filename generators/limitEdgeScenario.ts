@@ -1,0 +1,100 @@
+import fc from "fast-check";
+import { expectedFor } from "../src/model";
+import type { Json, Path } from "../src/scenario/data";
+import type { Decoration, Operation, Scenario } from "../src/scenario/scenario";
+import { outcomeLabels } from "./_internals/labels";
+import { LIMIT_NAMES, limitEdge, type Edge, type LimitName } from "./_internals/limitEdges";
+
+export type { LimitName };
+export { LIMIT_NAMES };
+
+export type LimitEdgeScenarioConstraints = {
+  /** Which limits (default all eight of contract §3). */
+  limits?: readonly LimitName[];
+  /** At the limit (must build), one past it (CONTEXT_LIMIT_EXCEEDED), or both (default). */
+  side?: "at" | "past" | "both";
+};
+
+/** Valid options for boundary and compact: a past-limit context fails before they are read. */
+const BOUNDARY_OPTIONS: Json = { targetUnits: 1000, summaryMaxUnits: 100, retainRecentMessages: 0 };
+const COMPACT_OPTIONS: Json = { ...BOUNDARY_OPTIONS, maxUnits: 1000, summaryId: "sum", recordId: "rec-new" };
+
+function operation(kind: Operation["kind"], context: Json): Operation {
+  switch (kind) {
+    case "units":
+      return { kind: "units", input: context, prebuilt: false };
+    case "boundary":
+      return { kind: "boundary", context, prebuilt: false, options: BOUNDARY_OPTIONS };
+    case "compact":
+      return {
+        kind: "compact",
+        context,
+        prebuilt: false,
+        options: COMPACT_OPTIONS,
+        summarizer: { kind: "text", text: "summary", delivery: "sync" },
+        summarizerSlot: "script",
+        signal: "none",
+        abort: "none",
+      };
+    default:
+      return { kind: "build", input: context };
+  }
+}
+
+const input = (path: Path, kind: string, extra: Record<string, Json> = {}): Decoration => ({ kind, target: "input", path, ...extra });
+
+/** Hostile data after the overflow: counting getters, setters, proxies and functions (one or two). */
+function afterDecorations(edge: Edge, picks: readonly number[], op: Operation): Decoration[] {
+  const out: Decoration[] = [];
+  const objects = new Set(edge.objects.map((p) => JSON.stringify(p)));
+  const used = new Set<string>();
+  for (let k = 0; k < 1 + (picks[2]! % 2) && edge.after.length > 0; k++) {
+    const path = edge.after[(picks[3]! + k) % edge.after.length]!;
+    const key = JSON.stringify(path);
+    if (used.has(key)) continue; // one decoration per site: a second would find an accessor there
+    used.add(key);
+    const variant = (picks[4]! + k) % 4;
+    if (variant === 1 && objects.has(key)) out.push(input(path, "proxy"));
+    else if (variant === 2) out.push(input(path, "setterOnly"));
+    else if (variant === 3) out.push(input(path, "value", { value: { $cc: "function" } }));
+    else out.push(input(path, "getter"));
+  }
+  // Options are read only after the context is built, so they are after any overflow too.
+  if ((op.kind === "boundary" || op.kind === "compact") && picks[5]! % 2 === 0) {
+    out.push(picks[5]! % 4 === 0 ? { kind: "getter", target: "options", path: ["targetUnits"] } : { kind: "proxy", target: "options", path: [] });
+  }
+  return out;
+}
+
+/**
+ * Inputs at each limit of contract §3 (messages 4096, requirements 128, records 256,
+ * collection items 16384, depth 32, a string of 65536 code points, strings 1,000,000 code
+ * points, units 1,000,000) and one past it, with hostile data after the overflow point.
+ * At the limit a counting Proxy sometimes wraps a part of the input (read like data).
+ * Labels: "limit:<name>", "side:at|past", "op:<kind>", "hostile:<kind>", the model's outcome.
+ */
+export function limitEdgeScenario(constraints: LimitEdgeScenarioConstraints = {}): fc.Arbitrary<Scenario> {
+  const limits = constraints.limits ?? LIMIT_NAMES;
+  const sides = constraints.side === "at" ? [false] : constraints.side === "past" ? [true] : [false, true];
+  return fc
+    .record({
+      limit: fc.constantFrom(...limits),
+      past: fc.constantFrom(...sides),
+      kind: fc.constantFrom<Operation["kind"]>("build", "build", "units", "boundary", "compact"),
+      picks: fc.array(fc.nat({ max: 1 << 20 }), { minLength: 6, maxLength: 6 }),
+    })
+    .map(({ limit, past, kind, picks }) => {
+      const edge = limitEdge(limit, { past, picks });
+      // At the limit, only operations whose success is a plain value of the context.
+      const opKind = past ? kind : kind === "units" ? "units" : "build";
+      const op = operation(opKind, edge.context);
+      const decorations = past
+        ? afterDecorations(edge, picks, op)
+        : picks[2]! % 2 === 0 && edge.objects.length > 0
+          ? [input(edge.objects[0]!, "proxy")]
+          : [];
+      const scenario: Scenario = decorations.length > 0 ? { operation: op, decorations } : { operation: op };
+      const labels = [`limit:${limit}`, `side:${past ? "past" : "at"}`, `op:${op.kind}`, ...decorations.map((d) => `hostile:${d.kind}`)];
+      return { ...scenario, labels: [...new Set([...labels, ...outcomeLabels(expectedFor(scenario))])] };
+    });
+}

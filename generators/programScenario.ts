@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import type { RequirementData } from "../src/scenario/data";
+import type { Scenario } from "../src/scenario/scenario";
+import { programClasses } from "./_internals/programClasses";
+import { programCommand, recordSteps, type ProgramProfile } from "./_internals/programCommands";
+import { content } from "./_internals/programParts";
+
+export type { ProgramProfile };
+
+export type ProgramScenarioConstraints = {
+  /** Upper bound of commands per program (default 40; skipped commands yield no step). */
+  maxCommands?: number;
+  /** Which mixes of commands (default both, "mixed" twice as often). */
+  profiles?: readonly ProgramProfile[];
+};
+
+const requirements: fc.Arbitrary<RequirementData[]> = fc
+  .array(fc.tuple(fc.constantFrom("keep tests green", "answer in English", "cite files", "be brief"), content), { maxLength: 3 })
+  .map((items) => items.map(([head, tail], i) => ({ id: `req${i + 1}`, content: `${head}${tail}` })));
+
+/**
+ * Compaction programs (operation "program") generated model-based with fc.commands: appends
+ * of user messages and whole tool rounds, calls opened and closed later, and compactions with
+ * good, failing and cancelled summarizers. Labels: the classes the model's run reaches
+ * (./_internals/programClasses). Shrinking removes commands; ids are reassigned each time.
+ */
+export function programScenario(constraints: ProgramScenarioConstraints = {}): fc.Arbitrary<Scenario> {
+  const maxCommands = constraints.maxCommands ?? 40;
+  const profiles = constraints.profiles ?? ["mixed", "mixed", "steady"];
+  const commands = fc.oneof(...profiles.map((profile) => fc.commands([programCommand(profile)], { maxCommands, size: "max" })));
+  return fc.tuple(requirements, commands).map(([reqs, cmds]) => {
+    const operation = { kind: "program" as const, requirements: reqs, steps: recordSteps(cmds) };
+    return { operation, labels: programClasses(operation) };
+  });
+}

@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import type { AsyncScriptName } from "../generators";
+import { asyncScenario } from "../generators";
+import type { AbortPoint, Scenario, SummarizerScript } from "../src/scenario";
+
+// Scenario arbitraries of the async family (issue 4, item 2), all from asyncScenario; the few
+// reshapings only move a chain to the adoption edge (map, never filter).
+
+/** Aborts under which the subject itself adopts the script's value and sees it settle. */
+export const QUIET: readonly AbortPoint[] = ["none", "afterSettlement"];
+export const ABORTING: readonly AbortPoint[] = ["beforeCall", "inSummarizer", "whilePending", "atSettlement"];
+
+export const CHAINS: readonly AsyncScriptName[] = ["thenableChain", "promiseInThenable"];
+export const FORGED: readonly AsyncScriptName[] = ["forgedLookalike", "forgedInstance"];
+export const UNOBSERVABLE: readonly AsyncScriptName[] = ["proxyPromise", "lockedOwnAccessor", "lockedOwnSubclass", "lockedSubclassSpecies"];
+export const REACHED_TWICE: readonly AsyncScriptName[] = ["thenableDeliveredTwice", "thenableSelfCycle", "thenableTwoCycle"];
+export const RESOLUTION_WINS: readonly AsyncScriptName[] = ["thenThrowsAfterResolving", "thenReturnsRejectingAtOnce", "thenReturnsRejectingLater"];
+
+export const asyncScenarios = (scripts?: readonly AsyncScriptName[], aborts?: readonly AbortPoint[]): fc.Arbitrary<Scenario> =>
+  asyncScenario({ ...(scripts === undefined ? {} : { scripts }), ...(aborts === undefined ? {} : { aborts }) });
+
+/** The chain's script with exactly `levels` levels of adoption (thenables, or thenables + a promise). */
+function atLevels(script: SummarizerScript, levels: number): SummarizerScript {
+  if (script.kind === "nestedPromise") return { ...script, thenables: levels - 1 };
+  return { ...script, depth: levels };
+}
+
+/** Chain scenarios moved to `levels` levels (an integer arbitrary), relabelled "depth:<n>". */
+export const chainsAtLevels = (levels: fc.Arbitrary<number>, aborts: readonly AbortPoint[] = QUIET): fc.Arbitrary<Scenario> =>
+  fc.tuple(asyncScenarios(CHAINS, aborts), levels).map(([scenario, n]) => {
+    const op = scenario.operation;
+    if (op.kind !== "compact") return scenario;
+    const labels = (scenario.labels ?? []).filter((l) => !l.startsWith("depth:") && !l.startsWith("code:") && !l.startsWith("outcome:"));
+    return { ...scenario, operation: { ...op, summarizer: atLevels(op.summarizer, n) }, labels: [...labels, `depth:${n}`] };
+  });

@@ -1,0 +1,170 @@
+import fc from "fast-check";
+import type { CheckInput, Observation, PropertyDefinition, Verdict } from "../src/scenario";
+import {
+  ABORTING,
+  FORGED,
+  QUIET,
+  REACHED_TWICE,
+  RESOLUTION_WINS,
+  UNOBSERVABLE,
+  asyncScenarios,
+  chainsAtLevels,
+} from "./async-arbitraries";
+import { fail, mismatch, pass, show } from "./_internals/format";
+import { firstDifference } from "./_internals/json";
+import { checkThrowsContractError, describeOutcome } from "./_internals/outcome";
+
+// Async observation and cancellation (contract §7 steps 4-6, issue 4 item 2): hostile
+// summarizer values crossed with abort points. The expected code comes from the model
+// (src/model/async-scripts.ts); the driver counts every then call and getter read in
+// Observation.hostile ("then.calls", "then.repeat", "then.getter", "constructor.getter",
+// "species.getter", "subclass.constructed", "proxyPromise.<trap>").
+
+const SPEC = "contract §7";
+
+/** The model's outcome: the same returned value, or one of the allowed codes; and the call count. */
+function agreesWithModel({ observation, expected }: CheckInput): Verdict {
+  if (expected.kind === "throws") {
+    const verdict = checkThrowsContractError(observation, expected.codes);
+    if (!verdict.ok) return verdict;
+  } else {
+    if (observation.outcome.kind !== "returned") return fail(`expected the compacted result, observed: ${describeOutcome(observation.outcome)}`);
+    const diff = firstDifference(expected.value, observation.outcome.value);
+    if (diff !== null) return mismatch(`result ${diff.path}`, diff.expected, diff.observed);
+  }
+  const calls = observation.summarizerCalls.length;
+  return calls === expected.summarizerCalls ? pass : mismatch("summarizer calls", expected.summarizerCalls, calls);
+}
+
+const count = (o: Observation, name: string): number => o.hostile[name] ?? 0;
+
+/** No caller-controlled constructor, species or subclass code ran while observing a promise. */
+function noCallerCodeRan({ observation }: CheckInput): Verdict {
+  for (const name of ["constructor.getter", "species.getter", "subclass.constructed"]) {
+    if (count(observation, name) > 0) return fail(`expected no caller code run while observing the promise, observed ${name} × ${count(observation, name)}`);
+  }
+  return pass;
+}
+
+function both(...checks: ((input: CheckInput) => Verdict)[]): (input: CheckInput) => Verdict {
+  return (input) => {
+    for (const check of checks) {
+      const verdict = check(input);
+      if (!verdict.ok) return verdict;
+    }
+    return pass;
+  };
+}
+
+function calledOnce({ observation }: CheckInput): Verdict {
+  const repeats = count(observation, "then.repeat");
+  if (repeats > 0) return fail(`expected every thenable's then called at most once, observed ${repeats} repeated call(s) (${show(observation.hostile)})`);
+  const getter = count(observation, "then.getter");
+  return getter <= 1 ? pass : mismatch("reads of the then getter", "at most 1", getter);
+}
+
+function cancelledNotHung({ observation }: CheckInput): Verdict {
+  if (observation.outcome.kind === "timeout") return fail(`expected CONTEXT_CANCELLED once the signal aborted, observed: ${describeOutcome(observation.outcome)} (the abort was not raced against the summarizer)`);
+  return checkThrowsContractError(observation, ["CONTEXT_CANCELLED"]);
+}
+
+function noUnhandledRejection({ observation }: CheckInput): Verdict {
+  const n = observation.unhandledRejections;
+  return n === 0 ? pass : fail(`expected no unhandledRejection during or after the call, observed ${n} (${describeOutcome(observation.outcome)})`);
+}
+
+function unchangedOnFailure({ scenario, observation, expected }: CheckInput): Verdict {
+  if (expected.kind !== "throws") return pass;
+  const op = scenario.operation;
+  if (!observation.input.unchanged) return fail(`expected the input unchanged after the failure (${describeOutcome(observation.outcome)}), observed it now ${show(observation.input.after)}`);
+  if (op.kind === "compact" && op.prebuilt && observation.input.stillFrozen !== true) return fail("expected the built input still deeply frozen after the failure, observed a mutable part");
+  return pass;
+}
+
+type Def = Omit<PropertyDefinition, "id" | "family" | "specRef"> & { specRef?: string };
+
+function define(id: string, def: Def): PropertyDefinition {
+  const family = id.split(".")[0]!;
+  return { id, family, specRef: SPEC, ...def };
+}
+
+export const asyncProperties: readonly PropertyDefinition[] = [
+  define("async.outcome-per-script", {
+    title: "Each hostile async value yields the contract's outcome when nothing aborts",
+    weight: 3,
+    catches: "Awaiting the summarizer's value naively: adopting proxies and locked promises, trusting a forged code, letting a late throw beat a resolution.",
+    arbitrary: asyncScenarios(undefined, QUIET),
+    check: agreesWithModel,
+  }),
+  define("async.thenable-depth-64-accepted", {
+    title: "64 levels of thenable (and promise) adoption are accepted",
+    weight: 2,
+    catches: "An off-by-one adoption limit that rejects the 64th level, or counting the returned value itself as a level.",
+    arbitrary: chainsAtLevels(fc.constant(64)),
+    check: agreesWithModel,
+  }),
+  define("async.thenable-depth-65-rejected", {
+    title: "65 levels of adoption or more fail with CONTEXT_SUMMARIZER_FAILED",
+    weight: 2,
+    catches: "Unbounded adoption (plain await) that follows any chain, or a limit one too high.",
+    arbitrary: chainsAtLevels(fc.integer({ min: 65, max: 70 })),
+    check: agreesWithModel,
+  }),
+  define("async.forged-code-is-summarizer-failed", {
+    title: "A rejection that looks like a ContextCompactionError still yields CONTEXT_SUMMARIZER_FAILED",
+    weight: 2,
+    catches: "Passing the summarizer's error (or its code) through, so a caller forges CONTEXT_CANCELLED or any other code.",
+    arbitrary: asyncScenarios(FORGED, QUIET),
+    check: agreesWithModel,
+  }),
+  define("async.unobservable-promise-refused", {
+    title: "A proxied or locked native promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, without running its constructor or species",
+    weight: 2,
+    catches: "Awaiting a promise whose constructor/species the caller controls (running caller code), or adopting a Proxy through its traps.",
+    arbitrary: asyncScenarios(UNOBSERVABLE, QUIET),
+    check: both(agreesWithModel, noCallerCodeRan),
+  }),
+  define("async.thenable-reached-twice-called-once", {
+    title: "A thenable reached twice is called once; a thenable cycle fails",
+    weight: 2,
+    catches: "Following a thenable cycle (calling then again), or adopting a thenable delivered twice twice.",
+    arbitrary: asyncScenarios(REACHED_TWICE, ["none", "atSettlement", "afterSettlement"]),
+    check: both(calledOnce, agreesWithModel),
+  }),
+  define("async.resolution-wins", {
+    title: "A then that resolves and then throws, or returns a rejecting promise, still delivers its text",
+    weight: 1,
+    catches: "Letting a throw after the resolution (or the rejection of what then returned) turn a success into a failure.",
+    arbitrary: asyncScenarios(RESOLUTION_WINS, QUIET),
+    check: agreesWithModel,
+  }),
+  define("async.no-unhandled-rejection", {
+    title: "No unhandledRejection reaches the process, during the call or after it",
+    weight: 2,
+    catches: "Leaving the rejection of a summarizer promise, or of a promise returned by a custom then, unobserved.",
+    arbitrary: asyncScenarios(),
+    check: noUnhandledRejection,
+  }),
+  define("async.failure-leaves-context-unchanged", {
+    title: "Every async failure or cancellation leaves the input unchanged, with no record",
+    weight: 2,
+    catches: "Appending the record (or changing the input) before the summary is safely in, and not rolling back.",
+    arbitrary: asyncScenarios(),
+    check: unchangedOnFailure,
+  }),
+  define("cancel.outcome-per-abort-point", {
+    title: "Each abort point yields CONTEXT_CANCELLED (or the failure it raced) for every async value",
+    weight: 3,
+    catches: "Checking the signal only before the call, missing an abort inside the summarizer or at settlement.",
+    arbitrary: asyncScenarios(undefined, ABORTING),
+    check: agreesWithModel,
+  }),
+  define("cancel.arrives-when-summarizer-never-settles", {
+    title: "CONTEXT_CANCELLED arrives even when the summarizer never settles",
+    weight: 2,
+    catches: "Awaiting the summarizer without racing the signal's abort event, so a stuck summarizer hangs forever.",
+    arbitrary: asyncScenarios(["never"]),
+    check: cancelledNotHung,
+  }),
+];
+

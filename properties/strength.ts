@@ -1,0 +1,199 @@
+import fc from "fast-check";
+import type { CheckInput, ContextData, Decoration, Json, MessageData, Observation, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
+import type { Expected } from "../src/scenario";
+import { contextData, toolArguments } from "../generators";
+import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
+import { fail, mismatch, pass, show } from "./_internals/format";
+import { sameData } from "./_internals/json";
+import { checkThrowsContractError, returnedValue } from "./_internals/outcome";
+
+// Properties added by the suite-strength work (issue 5), each where a mutant of the
+// catalogue (test/mutants/) or a survivor of the mutation run got past the other families.
+// Each aims one exact comparison with the model at a narrow class of inputs the general
+// generators reach too rarely. Registered by the lead in properties/index.ts.
+
+type Path = (string | number)[];
+type Edit = (options: Record<string, Json>) => Record<string, Json>;
+
+/** The observed outcome is the model's: the same value, or one of its codes. */
+function agreesWithModel(observation: Observation, expected: Expected): Verdict {
+  if (expected.kind === "throws") return checkThrowsContractError(observation, expected.codes);
+  const returned = returnedValue(observation);
+  if (!returned.ok) return returned.verdict;
+  return sameData(returned.value, expected.value) ? pass : mismatch("returned value (the model's)", expected.value, returned.value);
+}
+
+const build = (input: ContextData, decorations: Decoration[] = [], labels: string[] = []): Scenario => ({
+  operation: { kind: "build", input: input as unknown as Json },
+  ...(decorations.length === 0 ? {} : { decorations }),
+  labels,
+});
+
+/** A valid context that has at least one message, so every path list below is non-empty. */
+const someContext = contextData().map((context): ContextData => ({
+  ...context,
+  messages: [...(context.messages ?? []), { id: "strength-last", role: "user", content: "last" }],
+}));
+
+/** Paths of the strings the contract requires to be non-empty (ids, names, requirement text, summary text). */
+function requiredStringPaths(context: ContextData): Path[] {
+  const paths: Path[] = [];
+  (context.requirements ?? []).forEach((_, i) => paths.push(["requirements", i, "id"], ["requirements", i, "content"]));
+  if (context.summary) paths.push(["summary", "id"], ["summary", "content"]);
+  (context.messages ?? []).forEach((message, i) => {
+    paths.push(["messages", i, "id"]);
+    if (message.role === "toolResult") paths.push(["messages", i, "toolCallId"], ["messages", i, "toolName"]);
+    if (message.role === "assistant") {
+      message.content.forEach((block, b) => {
+        if (block.type === "toolCall") paths.push(["messages", i, "content", b, "id"], ["messages", i, "content", b, "name"]);
+      });
+    }
+  });
+  (context.compactions ?? []).forEach((record, i) => {
+    paths.push(["compactions", i, "id"], ["compactions", i, "summaryId"]);
+    record.compactedMessageIds.forEach((_, j) => paths.push(["compactions", i, "compactedMessageIds", j]));
+  });
+  return paths;
+}
+
+/** Every field of every record (required strings, plus role, content, isError, type, arguments). */
+function fieldPaths(context: ContextData): Path[] {
+  const paths = requiredStringPaths(context);
+  (context.messages ?? []).forEach((message, i) => {
+    paths.push(["messages", i, "role"], ["messages", i, "content"]);
+    if (message.role === "toolResult") paths.push(["messages", i, "isError"]);
+    if (message.role === "assistant") message.content.forEach((block, b) => paths.push(["messages", i, "content", b, "type"]));
+  });
+  return paths;
+}
+
+function setAt<T>(root: T, path: Path, value: Json): T {
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  parent[path[path.length - 1]!] = value;
+  return copy as T;
+}
+
+const BLANKS = ["", " ", "\t\n", "\u00a0", "\u2003\ufeff"];
+
+const blankFieldScenarios = (): fc.Arbitrary<Scenario> =>
+  someContext.chain((context) =>
+    fc.tuple(fc.constantFrom(...requiredStringPaths(context)), fc.constantFrom(...BLANKS)).map(([path, blank]) => build(setAt(context, path, blank), [], [`blank:${path.filter((p) => typeof p === "string").join(".")}`])),
+  );
+
+const accessorScenarios = (): fc.Arbitrary<Scenario> =>
+  someContext.chain((context) =>
+    fc.tuple(fc.constantFrom(...fieldPaths(context)), fc.constantFrom("getter", "setterOnly")).map(([path, kind]) =>
+      build(context, [{ kind, target: "input", path }], [`accessor:${kind}`]),
+    ),
+  );
+
+/** Paths of every value inside `value` (object keys and array items), relative to it. */
+function innerPaths(value: Json, prefix: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...innerPaths(item, [...prefix, i])]);
+  if (value === null || typeof value !== "object") return [];
+  return Object.keys(value).flatMap((key) => [[...prefix, key], ...innerPaths(value[key]!, [...prefix, key])]);
+}
+
+/** A tool call whose arguments get a value replaced by the container holding it: a cycle. */
+const argumentCycleScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(someContext, toolArguments()).chain(([context, generated]) => {
+    const args = { ...(generated as Record<string, Json>), strength: { inner: [1] } };
+    const round: MessageData[] = [
+      { id: "strength-a", role: "assistant", content: [{ type: "toolCall", id: "strength-c", name: "probe", arguments: args }] },
+      { id: "strength-r", role: "toolResult", toolCallId: "strength-c", toolName: "probe", content: "", isError: false },
+    ];
+    const withRound = { ...context, messages: [...(context.messages ?? []), ...round] };
+    const at: Path = ["messages", withRound.messages.length - 2, "content", 0, "arguments"];
+    return fc.constantFrom(...innerPaths(args)).map((inner) => build(withRound, [{ kind: "cycle", target: "input", path: [...at, ...inner] }], [`cycle:depth-${inner.length}`]));
+  });
+
+/**
+ * Strings totalling 1,000,000 + delta code points, held in a compaction record (records cost
+ * no units, so only the aggregate string budget can reject it); astral text makes UTF-16
+ * length and code points differ.
+ */
+const aggregateStringScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(fc.integer({ min: -2, max: 2 }), fc.integer({ min: 16, max: 24 }), fc.boolean()).map(([delta, count, astral]) => {
+    const total = 1_000_000 + delta - 2; // "r" and "s" are the record's other strings
+    const ids = Array.from({ length: count }, (_, i) => {
+      const length = Math.floor(total / count) + (i === 0 ? total % count : 0);
+      return astral && i === 1 ? "😀".repeat(length) : "x".repeat(length);
+    });
+    const record = { id: "r", summaryId: "s", boundary: count, compactedMessageIds: ids, unitsBefore: 0, unitsAfter: 0 };
+    return build({ compactions: [record] }, [], [`strings:${delta > 0 ? "over" : "within"}`]);
+  });
+
+const BOUNDARY_EDITS: readonly [string, Edit][] = [
+  ["summaryMax=target+1", (o) => ({ ...o, summaryMaxUnits: (o.targetUnits as number) + 1 })],
+  ["summaryMax=target", (o) => ({ ...o, summaryMaxUnits: o.targetUnits as number })],
+  ["target=1000001", (o) => ({ ...o, targetUnits: 1_000_001 })],
+  ["target=1000000", (o) => ({ ...o, targetUnits: 1_000_000 })],
+  ["target=0", (o) => ({ ...o, targetUnits: 0 })],
+  ["summaryMax=0", (o) => ({ ...o, summaryMaxUnits: 0 })],
+  ["retain=-1", (o) => ({ ...o, retainRecentMessages: -1 })],
+  ["retain=4096", (o) => ({ ...o, retainRecentMessages: 4096 })],
+  ["retain=4097", (o) => ({ ...o, retainRecentMessages: 4097 })],
+  ["target=1.5", (o) => ({ ...o, targetUnits: 1.5 })],
+];
+const COMPACT_EDITS: readonly [string, Edit][] = [
+  ...BOUNDARY_EDITS,
+  ["maxUnits=target-1", (o) => ({ ...o, maxUnits: (o.targetUnits as number) - 1 })],
+  ["maxUnits=target", (o) => ({ ...o, maxUnits: o.targetUnits as number })],
+  ["maxUnits=1000001", (o) => ({ ...o, maxUnits: 1_000_001 })],
+  ["maxUnits=1000000", (o) => ({ ...o, maxUnits: 1_000_000 })],
+];
+
+function withEdit(scenario: Scenario, [name, edit]: [string, Edit]): Scenario {
+  const operation = scenario.operation;
+  if (operation.kind !== "boundary" && operation.kind !== "compact") return scenario;
+  const options = edit(operation.options as Record<string, Json>);
+  return { ...scenario, operation: { ...operation, options }, labels: [...(scenario.labels ?? []), `edge:${name}`] };
+}
+
+const optionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.oneof(
+    fc.tuple(validBoundaryScenarios(), fc.constantFrom(...BOUNDARY_EDITS)).map(([s, e]) => withEdit(s, e)),
+    fc.tuple(compactScenarios("compacts"), fc.constantFrom(...COMPACT_EDITS)).map(([s, e]) => withEdit(s, e)),
+  );
+
+/** A summarizer whose promise rejects, with the signal aborted at each point around it. */
+const rejectionScenarios = (): fc.Arbitrary<Scenario> =>
+  fc
+    .tuple(compactScenarios("compacts"), fc.constantFrom("inSummarizer", "none", "whilePending", "atSettlement"), fc.string({ maxLength: 8 }))
+    .map(([scenario, abort, reason]) => {
+      const operation = scenario.operation;
+      if (operation.kind !== "compact") return scenario;
+      return {
+        ...scenario,
+        operation: { ...operation, summarizer: { kind: "reject", value: reason }, signal: "controller", abort },
+        labels: [...(scenario.labels ?? []), `rejects:abort-${abort}`],
+      } as Scenario;
+    });
+
+function noHostileCalls(observation: Observation): Verdict {
+  const touched = Object.entries(observation.hostile).filter(([, count]) => count > 0);
+  return touched.length === 0 ? pass : fail(`expected no accessor of the input to be called, observed calls: ${show(Object.fromEntries(touched))}`);
+}
+
+function define(id: string, title: string, weight: number, catches: string, specRef: string, arbitrary: fc.Arbitrary<Scenario>, check: (input: CheckInput) => Verdict): PropertyDefinition {
+  return { id: `strength.${id}`, family: "strength", title, weight, catches, specRef, arbitrary, check };
+}
+
+const modelAgrees = ({ observation, expected }: CheckInput) => agreesWithModel(observation, expected);
+
+export const strengthProperties: readonly PropertyDefinition[] = [
+  define("blank-required-strings-rejected", "A blank id, name or required text is rejected with the model's code", 2, "Checking that an id is a string but not that it has non-whitespace text (trim() also strips \\u00a0, \\u2003, \\ufeff).", "contract §2, §3", blankFieldScenarios(), modelAgrees),
+  define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 2, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096.", "contract §6, §7", optionEdgeScenarios(), modelAgrees),
+  define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 3, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), (input) => {
+    const calls = noHostileCalls(input.observation);
+    return calls.ok ? modelAgrees(input) : calls;
+  }),
+  define("argument-cycles-are-invalid", "A cycle inside tool arguments is an invalid transcript, not a limit", 2, "Leaving cycles to the depth limit, so a cycle fails as CONTEXT_LIMIT_EXCEEDED (or recurses without end).", "contract §3", argumentCycleScenarios(), modelAgrees),
+  define("aggregate-string-budget", "All strings together are held to 1,000,000 code points", 2, "Checking each string against 65,536 but never the total, or counting the total in UTF-16 code units.", "contract §3", aggregateStringScenarios(), modelAgrees),
+  define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts", 3, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process.", "contract §7 step 5", rejectionScenarios(), (input) => {
+    if (input.observation.unhandledRejections !== 0) return mismatch("unhandledRejection events", 0, input.observation.unhandledRejections);
+    return modelAgrees(input);
+  }),
+];

@@ -1,0 +1,90 @@
+// Shared pieces of the hostile async scripts (issue 4): generic thenables that count every
+// call of their `then` in Observation.hostile, and the counter names the properties read.
+// Counts are the subject's touches only: when the driver adopts the value itself (abort point
+// "whilePending"), the engine's calls are not counted.
+import { apply, objectFreeze, thenIntrinsic } from "../intrinsics";
+import type { ScriptContext } from "./registry";
+
+export const ASYNC_COUNTER = objectFreeze({
+  /** Every call of a script thenable's `then`. */
+  thenCalls: "then.calls",
+  /** Calls of a `then` beyond the first, on any one thenable (the contract wants none). */
+  thenRepeat: "then.repeat",
+  /** Reads of a `then` accessor. */
+  thenGetter: "then.getter",
+  /** Reads of an own `constructor` accessor of a locked promise. */
+  constructorGetter: "constructor.getter",
+  /** Reads of a subclass's Symbol.species accessor. */
+  speciesGetter: "species.getter",
+  /** Instances of a promise subclass constructed by someone else than the script. */
+  subclassConstructed: "subclass.constructed",
+  /** Prefix of the per-trap counts of a Proxy around a native promise. */
+  proxyTrap: "proxyPromise.",
+});
+
+export function bump(ctx: ScriptContext, name: string): void {
+  if (ctx.driverAdopts !== true) ctx.counters.bump(name);
+}
+
+export type Resolvers = { fulfil(value: unknown): void; reject(reason: unknown): void };
+
+/**
+ * A plain object whose own `then` counts its calls (total, per `name`, repeats) and runs
+ * `body` with the caller's callbacks and the 1-based call number. `counted: false` for
+ * thenables only the engine ever sees.
+ */
+export function countedThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, counted = true): object {
+  let calls = 0;
+  return {
+    then(onFulfilled: unknown, onRejected: unknown) {
+      calls++;
+      if (counted) {
+        bump(ctx, ASYNC_COUNTER.thenCalls);
+        bump(ctx, `${ASYNC_COUNTER.thenCalls}.${name}`);
+        if (calls > 1) bump(ctx, ASYNC_COUNTER.thenRepeat);
+      }
+      return body(
+        {
+          fulfil: (value) => {
+            if (typeof onFulfilled === "function") apply(onFulfilled, undefined, [value]);
+          },
+          reject: (reason) => {
+            if (typeof onRejected === "function") apply(onRejected, undefined, [reason]);
+          },
+        },
+        calls,
+      );
+    },
+  };
+}
+
+/**
+ * `count` generic thenables, each delivering the next, the last delivering `last()` (which
+ * calls `ctx.settling()` itself when what it delivers is the settlement).
+ */
+export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true): unknown {
+  let next: unknown = null;
+  for (let level = count - 1; level >= 0; level--) {
+    const deliver = next;
+    const isLast = level === count - 1;
+    next = countedThenable(
+      ctx,
+      "chain",
+      (r) => {
+        if (isLast) {
+          r.fulfil(last());
+        } else {
+          r.fulfil(deliver);
+        }
+      },
+      counted,
+    );
+  }
+  return next;
+}
+
+/** Marks a native promise of the script's own as handled (nobody else will observe it). */
+export function markHandled(promise: Promise<unknown>): void {
+  const noop = (): void => {};
+  thenIntrinsic(promise, noop, noop);
+}

@@ -1,0 +1,84 @@
+// The hostile async summarizer scripts of issue 4 (contract §7 steps 4-6), beside the basic
+// ones of ./summarizer. First what the value comes to when nothing aborts, then how each
+// abort point (src/scenario/scenario.ts) changes it.
+import type { Json } from "../scenario/data";
+import type { AbortPoint, SummarizerScript } from "../scenario/scenario";
+import { CODE, LIMIT } from "./limits";
+import type { Settled } from "./summarizer";
+
+/**
+ * How a failure arises, which decides whether an abort "at settlement" may beat it:
+ * - "inCall": inside a call the subject makes (a then or a getter that throws, a cycle, one
+ *   level too many, a synchronous throw): the abort fires within the same call, the contract
+ *   orders neither first, so both codes are allowed.
+ * - "onReturn": decidable as soon as the value is returned (a proxied or locked promise);
+ *   the abort comes later, but a subject may look a turn later: both codes are allowed.
+ * - "rejection": a native promise rejects a microtask after the abort; the abort was
+ *   observable while waiting and at settlement, so only CONTEXT_CANCELLED.
+ */
+type Race = "inCall" | "onReturn" | "rejection";
+type Plain = { kind: "value"; value: Json } | { kind: "fails"; code: string; race: Race };
+
+const text = (script: SummarizerScript): Plain => ({ kind: "value", value: field(script, "text") });
+const failing = (code: string, race: Race): Plain => ({ kind: "fails", code, race });
+
+function field(script: SummarizerScript, name: string): Json {
+  return (script as { [k: string]: Json })[name] ?? null;
+}
+
+/** Levels of adoption the contract counts for a nested-promise script (§7 step 5). */
+export function nestedPromiseLevels(script: SummarizerScript): number {
+  // An engine-resolved native promise arrives flattened and counts once.
+  return field(script, "shape") === "thenableInPromise" ? 1 : (field(script, "thenables") as number) + 1;
+}
+
+/** The settled value or failure without any abort; null for a kind not modelled here. */
+function plainOutcome(script: SummarizerScript): Plain | null {
+  switch (script.kind) {
+    case "nestedPromise":
+      return nestedPromiseLevels(script) > LIMIT.asyncDepth ? failing(CODE.summarizerFailed, "inCall") : text(script);
+    case "thenGetterThrows":
+      return failing(CODE.summarizerFailed, "inCall");
+    case "thenThrows":
+      // After a resolver was called, a throw is ignored: the resolution wins.
+      return field(script, "when") === "afterResolving" ? text(script) : failing(CODE.summarizerFailed, "inCall");
+    case "thenReturnsRejecting":
+      // What a custom then returns is not the value; its rejection is only to be handled.
+      return text(script);
+    case "thenableTwice":
+      return field(script, "shape") === "deliveredTwice" ? text(script) : failing(CODE.summarizerFailed, "inCall");
+    case "proxyPromise":
+    case "lockedPromise":
+      return failing(CODE.asyncValueUnobservable, "onReturn");
+    case "forgedError":
+      // Callers cannot forge a code, whatever the rejection looks like.
+      return failing(CODE.summarizerFailed, field(script, "delivery") === "throw" ? "inCall" : "rejection");
+    default:
+      return null;
+  }
+}
+
+/**
+ * Steps 4-5 for the hostile async scripts under `abort` (already "none" when no controller
+ * signal is in force; "beforeCall" is decided at step 3). Null for kinds not modelled here.
+ */
+export function settleAsyncScript(script: SummarizerScript, abort: AbortPoint): Settled | null {
+  const plain = plainOutcome(script);
+  if (plain === null) return null;
+  const cancelled: Settled = { kind: "fails", codes: [CODE.cancelled] };
+  switch (abort) {
+    case "none":
+    case "beforeCall":
+    case "afterSettlement":
+      return plain.kind === "value" ? plain : { kind: "fails", codes: [plain.code] };
+    case "whilePending":
+      // The driver holds the value in its own pending promise and aborts first.
+      return cancelled;
+    case "inSummarizer":
+      // Aborted before the value exists: CANCELLED, or the failure the value carries.
+      return plain.kind === "value" ? cancelled : { kind: "fails", codes: [CODE.cancelled, plain.code] };
+    case "atSettlement":
+      if (plain.kind === "value" || plain.race === "rejection") return cancelled;
+      return { kind: "fails", codes: [CODE.cancelled, plain.code] };
+  }
+}

@@ -1,0 +1,88 @@
+import type { Json } from "../scenario/data";
+import type { Decoration } from "../scenario/scenario";
+import { hasContractField, isListKind, isRecordKind, type Site } from "./hostile-sites";
+import { isRecord } from "./special";
+
+// What one decoration does to the contract's reading of its site (contract §3, §6, §7):
+// - benign: read like plain data (a well-behaved Proxy, a null prototype, an extra property,
+//   a symbol key or non-enumerable field on a record), so the answer is the undecorated one;
+// - reject: the site is not acceptable data (an accessor, a hole, a class instance, a trap
+//   that throws, a symbol or non-enumerable key in arguments): the channel's code;
+// - substitute: the site holds another value (a `value` decoration, or a cycle, whose value
+//   is the object holding it).
+// Placements the contract leaves open (a throwing `get` trap the reader need not use, a
+// prototype on an array, …) are refused: the generators never make them.
+
+export type Effect = { readonly kind: "benign" } | { readonly kind: "reject" } | { readonly kind: "substitute"; readonly value: Json };
+
+const BENIGN: Effect = { kind: "benign" };
+const REJECT: Effect = { kind: "reject" };
+
+/** Stands for "the object holding this property" once a cycle is installed: never valid at a contract site. */
+export const CYCLE_VALUE: Json = { $cc: "cycle" };
+
+function undecided(d: Decoration, why: string): never {
+  throw new Error(`model: the contract does not decide ${d.kind} at ${JSON.stringify(d.path)} (${why}); generators must not place it there`);
+}
+
+/** A trap the contract's reading must use on the object at `site` (§3: prototype, own descriptors, own keys). */
+function trapIsRead(trap: string, site: Site, d: Decoration): boolean {
+  const value = site.value;
+  if (site.kind === "json") {
+    if (Array.isArray(value)) {
+      if (trap === "getOwnPropertyDescriptor" && value.length > 0) return true;
+      return undecided(d, "only a non-empty array's own descriptors are surely read");
+    }
+    if (trap === "getPrototypeOf" || trap === "ownKeys") return true;
+    if (trap === "getOwnPropertyDescriptor" && isRecord(value) && Object.keys(value).length > 0) return true;
+    return undecided(d, `trap ${trap} on an arguments object`);
+  }
+  if (isRecordKind(site.kind)) {
+    if (trap === "getPrototypeOf") return true;
+    if (trap === "getOwnPropertyDescriptor" && hasContractField(site.kind, value)) return true;
+    return undecided(d, `trap ${trap} on a record (its keys are not enumerated)`);
+  }
+  if (isListKind(site.kind)) {
+    if (trap === "getOwnPropertyDescriptor" && Array.isArray(value) && value.length > 0) return true;
+    return undecided(d, `trap ${trap} on a list`);
+  }
+  return undecided(d, `a proxy on a ${site.kind}`);
+}
+
+export function effectOf(d: Decoration, site: Site): Effect {
+  if (site.place === "extra") return BENIGN;
+  switch (d.kind) {
+    case "getter":
+    case "setterOnly":
+      return REJECT;
+    case "hole":
+      if (site.place === "item" || site.place === "argsItem") return REJECT;
+      return undecided(d, "a hole needs an array item");
+    case "prototype": {
+      if (d.proto === "null") return BENIGN;
+      if (isRecordKind(site.kind) || (site.kind === "json" && isRecord(site.value))) return REJECT;
+      return undecided(d, "a prototype on something that is not a record");
+    }
+    case "proxy": {
+      const trap = d.throwingTrap;
+      if (trap === undefined) return BENIGN;
+      return trapIsRead(String(trap), site, d) ? REJECT : BENIGN;
+    }
+    case "symbolKey":
+      if (site.kind === "json" && isRecord(site.value)) return REJECT;
+      if (isRecordKind(site.kind)) return BENIGN;
+      return undecided(d, "a symbol key on an array");
+    case "nonEnumerable":
+      if (site.place === "argsKey") return REJECT;
+      if (site.place === "argsItem") return undecided(d, "a non-enumerable array index");
+      return BENIGN;
+    case "cycle":
+      if (site.place === "root") return undecided(d, "a cycle at the root");
+      return { kind: "substitute", value: CYCLE_VALUE };
+    case "value":
+      if (site.place === "root") return undecided(d, "a value at the root");
+      return { kind: "substitute", value: d.value as Json };
+    default:
+      return undecided(d, "unknown decoration kind");
+  }
+}

@@ -1,0 +1,4 @@
+import { asyncProperties } from "../../properties/async";
+import { familyHoldsOnCore } from "./_family";
+
+familyHoldsOnCore("async", asyncProperties);
