@@ -7,10 +7,15 @@ type Suite = { run(): Promise<boolean> };
 
 const SUITES: readonly (readonly [string, () => Promise<Suite>])[] = [
   ["core", () => import("./core")],
+  ["fuzz-overhead", () => import("./fuzz-overhead")],
+  ["grade", () => import("./grade")],
 ];
 
+// `npm run bench -- core grade` runs only the named suites.
+const only = process.argv.slice(2);
 let allPass = true;
 for (const [name, load] of SUITES) {
+  if (only.length > 0 && !only.includes(name)) continue;
   console.log(`\n== ${name} ==`);
   const passed = await (await load()).run();
   console.log(passed ? `${name}: all targets met` : `${name}: a target was missed`);

@@ -8,6 +8,7 @@ import { contractString } from "./contractString";
 import { groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
 import { LIMIT_NAMES, limitEdgeScenario } from "./limitEdgeScenario";
+import { programScenario } from "./programScenario";
 import { FAILING_SCRIPTS, FITTING_SCRIPTS, INVALID_SUMMARY_SCRIPTS, summarizerScript } from "./summarizerScript";
 import { toolArguments } from "./toolArguments";
 import { transcript } from "./transcript";
@@ -27,6 +28,7 @@ export type { ContractStringConstraints } from "./contractString";
 export type { GroupsScenarioConstraints } from "./groupsScenario";
 export type { HostileKind, HostileScenarioConstraints } from "./hostileScenario";
 export type { LimitEdgeScenarioConstraints, LimitName } from "./limitEdgeScenario";
+export type { ProgramProfile, ProgramScenarioConstraints } from "./programScenario";
 export type { NamedSummarizerScript, SummarizerScriptConstraints, SummarizerScriptName } from "./summarizerScript";
 export type { ToolArgumentsConstraints } from "./toolArguments";
 export type { TranscriptConstraints } from "./transcript";
@@ -52,6 +54,7 @@ export {
   hostileScenario,
   LIMIT_NAMES,
   limitEdgeScenario,
+  programScenario,
   stringClasses,
   summarizerScript,
   toolArguments,

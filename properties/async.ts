@@ -140,14 +140,14 @@ export const asyncProperties: readonly PropertyDefinition[] = [
   }),
   define("async.no-unhandled-rejection", {
     title: "No unhandledRejection reaches the process, during the call or after it",
-    weight: 2,
+    weight: 3,
     catches: "Leaving the rejection of a summarizer promise, or of a promise returned by a custom then, unobserved.",
     arbitrary: asyncScenarios(),
     check: noUnhandledRejection,
   }),
   define("async.failure-leaves-context-unchanged", {
     title: "Every async failure or cancellation leaves the input unchanged, with no record",
-    weight: 2,
+    weight: 3,
     catches: "Appending the record (or changing the input) before the summary is safely in, and not rolling back.",
     arbitrary: asyncScenarios(),
     check: unchangedOnFailure,
@@ -161,7 +161,7 @@ export const asyncProperties: readonly PropertyDefinition[] = [
   }),
   define("cancel.arrives-when-summarizer-never-settles", {
     title: "CONTEXT_CANCELLED arrives even when the summarizer never settles",
-    weight: 2,
+    weight: 3,
     catches: "Awaiting the summarizer without racing the signal's abort event, so a stuck summarizer hangs forever.",
     arbitrary: asyncScenarios(["never"]),
     check: cancelledNotHung,

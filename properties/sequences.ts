@@ -150,11 +150,11 @@ function define(id: string, title: string, weight: number, catches: string, judg
 
 export const sequenceProperties: readonly PropertyDefinition[] = [
   define("outcomes-match-model", "Every step of a program succeeds or fails as the model says", 3, "A compactor whose behaviour drifts over a run: refusing valid appends, compacting when it must refuse, or calling the summarizer a wrong number of times.", outcomesMatch),
-  define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 3, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
+  define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 4, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
   define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 5, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
   define("target-met", "Every compaction leaves the context within targetUnits", 3, "A compactor that aims at maxUnits (or at nothing) instead of targetUnits.", targetMet),
   define("record-units-match", "Every record's unitsBefore/unitsAfter are the units of the contexts before and after", 2, "unitsBefore counted without the previous summary, or unitsAfter not of the new context.", recordUnits),
   define("summarizer-saw-previous-summary", "Each summarizer call receives the live context's previous summary", 3, "A compactor that drops the running summary, so every compaction forgets what earlier ones said.", previousSummarySeen),
-  define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 3, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
+  define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 4, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
   define("in-flight-call-refused", "While a tool call is open, appends and compactions are refused with CONTEXT_INVALID_TRANSCRIPT", 5, "A best-effort compactor that cuts before an in-flight call instead of refusing, losing the call and the messages after it.", inFlightRefused),
 ];

@@ -5,6 +5,8 @@ import { contextData, toolArguments } from "../generators";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
 import { fail, mismatch, pass, show } from "./_internals/format";
 import { sameData } from "./_internals/json";
+import { contextOf } from "./_internals/scenario-reading";
+import { modelGroups } from "../src/model";
 import { checkThrowsContractError, returnedValue } from "./_internals/outcome";
 
 // Properties added by the suite-strength work (issue 5), each where a mutant of the
@@ -158,6 +160,22 @@ const optionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
     fc.tuple(compactScenarios("compacts"), fc.constantFrom(...COMPACT_EDITS)).map(([s, e]) => withEdit(s, e)),
   );
 
+/**
+ * retainRecentMessages set so that the latest allowed cut is one message before a group end
+ * (the first one, with a target everything fits, or any one): an off-by-one in the latest
+ * cut then takes exactly that group.
+ */
+const retentionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(validBoundaryScenarios(), fc.nat(), fc.boolean()).map(([scenario, pick, roomy]) => {
+    const operation = scenario.operation;
+    const messages = operation.kind === "boundary" ? (contextOf(operation).messages ?? []) : [];
+    if (operation.kind !== "boundary" || messages.length === 0) return scenario;
+    const ends = modelGroups(messages).map((group) => group.endIndex);
+    const end = roomy ? ends[0]! : ends[pick % ends.length]!;
+    const options = { ...(operation.options as Record<string, Json>), retainRecentMessages: messages.length - end + 1, ...(roomy ? { targetUnits: 1_000_000 } : {}) };
+    return { ...scenario, operation: { ...operation, options }, labels: [...(scenario.labels ?? []), `retention:${roomy ? "first-group" : "any-group"}`] };
+  });
+
 /** A summarizer whose promise rejects, with the signal aborted at each point around it. */
 const rejectionScenarios = (): fc.Arbitrary<Scenario> =>
   fc
@@ -171,6 +189,14 @@ const rejectionScenarios = (): fc.Arbitrary<Scenario> =>
         labels: [...(scenario.labels ?? []), `rejects:abort-${abort}`],
       } as Scenario;
     });
+
+/** A compaction that would succeed, but the summarizer answers with only whitespace. */
+const whitespaceSummaryScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(compactScenarios("compacts"), fc.constantFrom(...BLANKS), fc.constantFrom("sync", "promise")).map(([scenario, text, delivery]) => {
+    const operation = scenario.operation;
+    if (operation.kind !== "compact") return scenario;
+    return { ...scenario, operation: { ...operation, summarizer: { kind: "text", text, delivery } }, labels: [...(scenario.labels ?? []), `summary:blank-${delivery}`] } as Scenario;
+  });
 
 function noHostileCalls(observation: Observation): Verdict {
   const touched = Object.entries(observation.hostile).filter(([, count]) => count > 0);
@@ -186,12 +212,14 @@ const modelAgrees = ({ observation, expected }: CheckInput) => agreesWithModel(o
 export const strengthProperties: readonly PropertyDefinition[] = [
   define("blank-required-strings-rejected", "A blank id, name or required text is rejected with the model's code", 2, "Checking that an id is a string but not that it has non-whitespace text (trim() also strips \\u00a0, \\u2003, \\ufeff).", "contract §2, §3", blankFieldScenarios(), modelAgrees),
   define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 2, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096.", "contract §6, §7", optionEdgeScenarios(), modelAgrees),
+  define("retention-edge", "A group ending one message past the latest allowed cut is never taken", 2, "An off-by-one in messages.length - retainRecentMessages that compacts one retained message.", "contract §6", retentionEdgeScenarios(), modelAgrees),
   define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 3, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), (input) => {
     const calls = noHostileCalls(input.observation);
     return calls.ok ? modelAgrees(input) : calls;
   }),
   define("argument-cycles-are-invalid", "A cycle inside tool arguments is an invalid transcript, not a limit", 2, "Leaving cycles to the depth limit, so a cycle fails as CONTEXT_LIMIT_EXCEEDED (or recurses without end).", "contract §3", argumentCycleScenarios(), modelAgrees),
   define("aggregate-string-budget", "All strings together are held to 1,000,000 code points", 2, "Checking each string against 65,536 but never the total, or counting the total in UTF-16 code units.", "contract §3", aggregateStringScenarios(), modelAgrees),
+  define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code", 3, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
   define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts", 3, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process.", "contract §7 step 5", rejectionScenarios(), (input) => {
     if (input.observation.unhandledRejections !== 0) return mismatch("unhandledRejection events", 0, input.observation.unhandledRejections);
     return modelAgrees(input);

@@ -30,6 +30,8 @@ program
   .option("--junit <file>", "write a JUnit XML report")
   .option("--gradescope <file>", "write a Gradescope results.json")
   .option("--reports <dir>", "where counterexample scenario files go", "reports")
+  .option("--corpus <dir>", "regression corpus replayed before the random cases (default corpus/)")
+  .option("--no-corpus", "do not replay the regression corpus")
   .action(async (submission: string, options: Record<string, unknown>) => {
     await runCommand("grade", async () => (await import("./grader/commands/grade-command")).gradeCommand(submission, options));
   });

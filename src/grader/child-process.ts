@@ -1,3 +1,4 @@
+import { StringDecoder } from "node:string_decoder";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -45,6 +46,9 @@ export class SandboxedChild {
   private protocolViolation: string | null = null;
   private readonly key = randomBytes(24).toString("hex");
   private lineBuffer = "";
+  // One decoder per stream: a chunk may end inside a multi-byte UTF-8 character, which a
+  // per-chunk toString would turn into U+FFFD (and so change every large non-ASCII observation).
+  private readonly decoders = { reply: new StringDecoder("utf8"), stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
 
   private constructor(private readonly process: ChildProcess) {
     process.stdout?.on("data", (chunk: Buffer) => this.capture("stdout", chunk));
@@ -128,7 +132,7 @@ export class SandboxedChild {
   private capture(stream: "stdout" | "stderr", chunk: Buffer): void {
     if (this.outputBytes[stream] >= OUTPUT_CAP_BYTES) return;
     this.outputBytes[stream] += chunk.length;
-    this[stream].push(chunk.toString("utf8"));
+    this[stream].push(this.decoders[stream].write(chunk));
   }
 
   private sendSafely(message: unknown): string | null {
@@ -141,7 +145,7 @@ export class SandboxedChild {
   }
 
   private receiveChunk(chunk: Buffer): void {
-    this.lineBuffer += chunk.toString("utf8");
+    this.lineBuffer += this.decoders.reply.write(chunk);
     for (let newline = this.lineBuffer.indexOf("\n"); newline >= 0; newline = this.lineBuffer.indexOf("\n")) {
       const line = this.lineBuffer.slice(0, newline);
       this.lineBuffer = this.lineBuffer.slice(newline + 1);

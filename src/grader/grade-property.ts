@@ -1,5 +1,6 @@
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
+import type { Scenario } from "../scenario/scenario";
 import type { ChildHost } from "./child-host";
 import { conformanceFailure } from "./conformance";
 import { guardProperty } from "./guard";
@@ -18,6 +19,8 @@ export interface PropertyContext {
   readonly reportsDir: string | null;
   readonly submission: string;
   readonly onCase?: () => void;
+  /** Regression corpus scenarios of this property, run before the random cases (fast-check examples). */
+  readonly examples?: readonly Scenario[];
 }
 
 /** Grades one property: gates first (load, tampering, conformance), then the seeded run. */
@@ -48,6 +51,7 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
     numRuns: context.numRuns,
     reference: def.needsReference === true ? context.reference : null,
     ...(context.onCase === undefined ? {} : { onCase: context.onCase }),
+    ...(context.examples === undefined ? {} : { examples: context.examples }),
   });
   if (host.tampering !== null) return done("failed", { numRuns: run.numRuns, message: tamperMessage(host, "") });
   if (run.status === "passed") return done("passed", { numRuns: run.numRuns });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
+import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
 import { gradeProperty } from "./grade-property";
 import type { LossBudget } from "./child-host";
 import { prepareSubmission } from "./prepare";
@@ -26,6 +27,8 @@ export interface GradeOptions {
   readonly reference?: Host | null;
   readonly reportsDir?: string | null;
   readonly reporters?: readonly Reporter[];
+  /** Regression corpus replayed first (docs/fuzzing.md); default corpus/ with allProperties, none with test properties; null for none. */
+  readonly corpusDir?: string | null;
   /** Test seam: replaces src/driver/index.ts in the child program. */
   readonly driverModule?: string;
   readonly lossBudget?: LossBudget;
@@ -38,6 +41,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const reporters = options.reporters ?? [];
   const properties = options.properties ?? (await import("../../properties/index")).allProperties;
+  const examplesFor = await corpusExamplesLookup(options.corpusDir !== undefined ? options.corpusDir : options.properties === undefined ? DEFAULT_CORPUS_DIR : null, properties);
   const prepared = await prepareSubmission(options.submission, limits, {
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
@@ -64,6 +68,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
         numRuns,
         reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir,
         submission: options.submission,
+        examples: examplesFor(def.id),
         onCase: () => {
           for (const reporter of reporters) reporter.onCase?.(def.id);
         },

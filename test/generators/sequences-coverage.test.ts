@@ -6,7 +6,7 @@ import { modelTranscriptErrors } from "../../src/model";
 import type { MessageData } from "../../src/scenario/data";
 import { stepMessages } from "../../src/scenario/program";
 import type { Operation, Scenario } from "../../src/scenario/scenario";
-import { assertCoverage, assertSameSeedSameValues } from "./_checks";
+import { assertSameSeedSameValues, labelShares } from "./_checks";
 
 // Compaction programs (generators/programScenario.ts): the classes issue 4 asks for are
 // reached in a meaningful share of cases (read from the model's run, not the generator's
@@ -45,7 +45,23 @@ function programProblems(s: Scenario): string[] {
   return problems;
 }
 
-const SEEDS = { seeds: [20261129, 7, 99], numRuns: 300 };
+const SEEDS = [20261129, 7, 99];
+const SAMPLES = 300;
+const MIN_SHARE = 0.05;
+
+// One sample per seed serves every coverage check (programs are costly to generate).
+const sharesBySeed = new Map<number, Map<string, number>>();
+function assertReached(classes: readonly string[]): void {
+  for (const seed of SEEDS) {
+    let shares = sharesBySeed.get(seed);
+    if (shares === undefined) {
+      shares = labelShares(programScenario(), (s) => programClasses(programOf(s)), seed, SAMPLES);
+      sharesBySeed.set(seed, shares);
+    }
+    const low = classes.filter((c) => (shares.get(c) ?? 0) < MIN_SHARE).map((c) => `${c}: ${(((shares.get(c) ?? 0)) * 100).toFixed(1)}% (seed ${seed})`);
+    expect(low).toEqual([]);
+  }
+}
 
 describe("programScenario", () => {
   it("gives the same programs for the same seed", () => assertSameSeedSameValues(programScenario(), [1, 2]));
@@ -57,18 +73,16 @@ describe("programScenario", () => {
   });
 
   it("reaches long runs: 20+ steps with 3+ successful compactions in a row", () => {
-    assertCoverage(programScenario(), (s) => programClasses(programOf(s)), [
-      "steps:20+", "long:20+-steps-3-compactions-in-a-row", "compacted:3-in-a-row", "compacted:5+", "compacted:back-to-back", "compacted:over-previous-summary",
-    ], SEEDS);
+    assertReached(["steps:20+", "long:20+-steps-3-compactions-in-a-row", "compacted:3-in-a-row", "compacted:5+", "compacted:back-to-back", "compacted:over-previous-summary"]);
   });
 
   it("reaches in-flight calls: appends and compactions refused while a call is open, then closed and built", () => {
-    assertCoverage(programScenario(), (s) => programClasses(programOf(s)), ["in-flight:compact-refused", "in-flight:append-refused", "in-flight:closed-and-built", "round:interleaved"], SEEDS);
+    assertReached(["in-flight:compact-refused", "in-flight:append-refused", "in-flight:closed-and-built", "round:interleaved"]);
   });
 
   it("reaches every compact outcome: compacted, fast path, no boundary, failing and cancelled summarizers", () => {
     const codes = ["SUMMARIZER_FAILED", "CANCELLED", "SUMMARY_INSUFFICIENT", "BOUNDARY_UNAVAILABLE", "INVALID_TRANSCRIPT"].map((c) => `compact:CONTEXT_${c}`);
-    assertCoverage(programScenario(), (s) => programClasses(programOf(s)), ["compact:compacted", "compact:unchanged", ...codes, "summarizer:throw", "summarizer:reject"], SEEDS);
+    assertReached(["compact:compacted", "compact:unchanged", ...codes, "summarizer:throw", "summarizer:reject"]);
   });
 
   it("the labels a program carries are the classes the model's run reaches", () => {

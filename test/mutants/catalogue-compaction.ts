@@ -49,7 +49,7 @@ export const compactionMutants: readonly Mutant[] = [
     file: "compaction.ts",
     find: "  if (!isNonEmpty(text)) fail(\"CONTEXT_SUMMARY_INSUFFICIENT\", \"the summary is only whitespace\");\n",
     replace: "",
-    killers: ["differential.compact-same-as-reference"],
+    killers: ["strength.whitespace-summary-rejected"],
   },
   {
     id: "summary-size-ignores-id",

@@ -76,7 +76,7 @@ export const structureMutants: readonly Mutant[] = [
     file: "boundary.ts",
     find: "  const latest = count - options.retainRecentMessages;",
     replace: "  const latest = count - options.retainRecentMessages + 1;",
-    killers: ["boundary.retention-kept", "boundary.earliest-fit"],
+    killers: ["strength.retention-edge", "boundary.retention-kept"],
   },
   {
     id: "boundary-strict-fit",

@@ -26,8 +26,8 @@ describe("property definitions", () => {
     expect(p.arbitrary).toBeDefined();
   });
 
-  it("weights add up to 100, safety invariants weigh most", () => {
-    expect(allProperties.reduce((sum, p) => sum + p.weight, 0)).toBe(100);
+  it("weights add up to 200, safety invariants weigh most", () => {
+    expect(allProperties.reduce((sum, p) => sum + p.weight, 0)).toBe(200);
     const weight = (id: string) => allProperties.find((p) => p.id === id)!.weight;
     const max = Math.max(...allProperties.map((p) => p.weight));
     expect(weight("groups.call-never-separated-from-results")).toBe(max);
@@ -43,6 +43,10 @@ describe("property definitions", () => {
       families.fastPathProperties,
       families.atomicityProperties,
       families.differentialProperties,
+      families.hostileProperties,
+      families.asyncProperties,
+      families.sequenceProperties,
+      families.strengthProperties,
     ].flat();
     expect(union.map((p) => p.id)).toEqual(allProperties.map((p) => p.id));
     for (const family of union) expect(family.family).toBe(family.id.split(".")[0]);

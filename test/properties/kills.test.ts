@@ -1,13 +1,15 @@
 import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allProperties } from "../../properties";
+import { scenarioEngineProperties } from "../../properties";
 import type { Host } from "../../src/scenario";
 import { KILLS } from "./kill-table";
 import { coreHost, explain, hostFor, run } from "./_run";
 
-// Every property fails on at least one deliberately broken implementation
-// (test/fixtures/broken/<name>.ts: src/core with one realistic bug). A property that no
+// Every property of the scenario-engine families fails on at least one deliberately broken
+// implementation (test/fixtures/broken/<name>.ts: src/core with one realistic bug). The other
+// families have their own kill tests (hostile-, async-, sequences-kills; strength properties are
+// killed in test/mutants/kill-matrix.test.ts). A property that no
 // broken implementation can fail would be a test that cannot fail.
 
 /** Generous: a run stops at its first failure, so this bounds only a (never seen) miss. */
@@ -43,7 +45,7 @@ describe("every property fails on a broken implementation", () => {
   }
 
   it("the kill table names every property, and only known broken modules", () => {
-    expect(Object.keys(KILLS).sort()).toEqual(allProperties.map((p) => p.id).sort());
+    expect(Object.keys(KILLS).sort()).toEqual(scenarioEngineProperties.map((p) => p.id).sort());
     for (const name of Object.values(KILLS)) expect(brokenNames).toContain(name);
   });
 
@@ -51,7 +53,7 @@ describe("every property fails on a broken implementation", () => {
     expect(brokenNames.filter((name) => !Object.values(KILLS).includes(name))).toEqual([]);
   });
 
-  for (const property of allProperties) {
+  for (const property of scenarioEngineProperties) {
     const name = KILLS[property.id] ?? "(missing)";
     it(`${property.id} fails on ${name}`, async () => {
       const result = await run(property, await brokenHost(name), reference, KILL_RUNS);

@@ -20,6 +20,7 @@ export async function gradeCommand(submission: string, options: Record<string, u
     limits,
     reportsDir: typeof options.reports === "string" ? options.reports : "reports",
     reporters: chosen,
+    ...(options.corpus === false ? { corpusDir: null } : typeof options.corpus === "string" ? { corpusDir: options.corpus } : {}),
   });
   return exitCodeFor(result.properties, result.score, result.maxScore);
 }
