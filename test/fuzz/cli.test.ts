@@ -1,27 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { cli } from "../_helpers/run-cli";
 
 // `fuzz` and `merge` end to end: a sandboxed broken submission fails and lands in the corpus,
 // a shard of src/core replays that corpus first and passes, and the two reports merge.
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const dir = await mkdtemp(join(tmpdir(), "cc-fuzz-cli-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["bin/compaction-check.mjs", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("compaction-check fuzz / merge", () => {
   it("saves a sandboxed failure, replays it on src/core, merges the shard reports", async () => {

@@ -1,26 +1,13 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { cli } from "../_helpers/run-cli";
 
 // The command line end to end: exit codes 0/1/2, banners instead of stack traces, report files.
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const dir = await mkdtemp(join(tmpdir(), "cc-cli-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["bin/compaction-check.mjs", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("compaction-check CLI", () => {
   it("exit 0 at full score (src/core), with the seed printed", async () => {

@@ -1,14 +1,14 @@
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Arbitrary } from "fast-check";
+import { describe, it } from "vitest";
 import { hostileScenario, limitEdgeScenario } from "../../generators";
 import { hostileProperties } from "../../properties/hostile";
-import type { Host, PropertyDefinition, Scenario } from "../../src/scenario";
-import { explain, hostFor, run } from "./_run";
+import type { PropertyDefinition, Scenario } from "../../src/scenario";
+import { eachPropertyFails, expectNamesEveryProperty, type KillTable } from "./_kills";
 
 // Every hostile/limits property fails on a deliberately broken implementation
 // (test/fixtures/broken-hostile/<name>.ts: src/core behind one realistic mistake).
 
-const KILLS: Readonly<Record<string, string>> = {
+const KILLS: KillTable = {
   "hostile.rejects-with-channel-code": "accessor-wrong-code",
   "hostile.benign-reads-like-data": "rejects-proxies",
   "hostile.accessor-never-invoked": "json-copy",
@@ -25,7 +25,7 @@ const KILLS: Readonly<Record<string, string>> = {
  * so that a few cases find it under any seed: each limit edge is one of eight, a Proxy one
  * of twelve hostile kinds.
  */
-const FOCUS: Readonly<Record<string, fc.Arbitrary<Scenario>>> = {
+const FOCUS: Readonly<Record<string, Arbitrary<Scenario>>> = {
   "hostile.benign-reads-like-data": hostileScenario({ kinds: ["proxy"], effect: "benign", secondShare: 0 }),
   "limits.at-limit-builds": limitEdgeScenario({ side: "at", limits: ["depth"] }),
   "limits.past-limit-exceeded": limitEdgeScenario({ side: "past", limits: ["totalStringUnits", "totalUnits"] }),
@@ -38,32 +38,9 @@ function focused(property: PropertyDefinition): PropertyDefinition {
 }
 
 describe("every hostile property fails on a broken implementation", () => {
-  const hosts = new Map<string, Host>();
-  const global = fc.readConfigureGlobal();
-  // One failing case proves the point; shrinking limit edges would only cost time.
-  beforeAll(() => fc.configureGlobal({ ...global, endOnFailure: true }));
-  afterAll(async () => {
-    fc.configureGlobal(global);
-    for (const host of hosts.values()) await host.close();
-  });
-
-  async function brokenHost(name: string): Promise<Host> {
-    const existing = hosts.get(name);
-    if (existing !== undefined) return existing;
-    const host = hostFor((await import(`../fixtures/broken-hostile/${name}.ts`)) as Record<string, unknown>);
-    hosts.set(name, host);
-    return host;
-  }
-
   it("names a broken implementation for every property", () => {
-    expect(Object.keys(KILLS).sort()).toEqual(hostileProperties.map((p) => p.id).sort());
+    expectNamesEveryProperty(KILLS, hostileProperties);
   });
 
-  for (const property of hostileProperties) {
-    it(`${property.id} fails on ${KILLS[property.id]}`, async () => {
-      const result = await run(focused(property), await brokenHost(KILLS[property.id]!), null);
-      expect(result.status, explain(result)).toBe("failed");
-      expect(result.counterexample).toBeDefined();
-    });
-  }
+  eachPropertyFails({ folder: "broken-hostile", properties: hostileProperties, kills: KILLS, reference: false, narrow: focused });
 });

@@ -1,7 +1,7 @@
 // build: buildActiveContext(input); with `twice`, the result is passed back in and must come
 // back as the very same object (contract §3).
 import type { Operation } from "../../scenario/scenario";
-import type { OperationEnv, RawRun } from "./env";
+import { rawRunOf, type OperationEnv, type RawRun } from "./env";
 
 export function runBuild(op: Extract<Operation, { kind: "build" }>, env: OperationEnv): RawRun {
   const build = env.exportFn("buildActiveContext");
@@ -17,12 +17,5 @@ export function runBuild(op: Extract<Operation, { kind: "build" }>, env: Operati
       identity.rebuildThrew = again.kind === "threw";
     }
   }
-  return {
-    outcome: env.outcomeOf(attempt),
-    returned: attempt.kind === "returned" ? attempt.value : undefined,
-    identity,
-    input: tracker.finish(),
-    setupError: null,
-    summarizerCalls: [],
-  };
+  return rawRunOf(env, attempt, tracker, identity);
 }

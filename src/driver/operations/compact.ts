@@ -9,7 +9,7 @@ import { buildCompactOptions } from "../options";
 import { isObjectLike, ownDataValue } from "../read";
 import { macrotask, settleWithin } from "../settle";
 import { toData } from "../to-data";
-import { setupFailed, type Attempt, type OperationEnv, type RawRun } from "./env";
+import { contextArgument, rawRunOf, type Attempt, type OperationEnv, type RawRun } from "./env";
 
 function lastItem(list: unknown): unknown {
   if (!isObjectLike(list) || !isArray(list)) return undefined;
@@ -34,13 +34,9 @@ function attemptData(attempt: Attempt): Json {
 
 export async function runCompact(op: Extract<Operation, { kind: "compact" }>, env: OperationEnv): Promise<RawRun> {
   const compact = env.exportFn("compactContext");
-  const input = env.live(op.context, "input");
-  let context = input;
-  if (op.prebuilt) {
-    const built = env.prebuild(input);
-    if (!built.ok) return setupFailed(built.error, env.track(input, false));
-    context = built.context;
-  }
+  const argument = contextArgument(env, op.context, op.prebuilt);
+  if (!argument.ok) return argument.run;
+  const context = argument.context;
   const prepared = buildCompactOptions(op, env.counters, (value) => env.live(value, null), (name) => {
     try {
       return env.exportFn(name);
@@ -58,7 +54,7 @@ export async function runCompact(op: Extract<Operation, { kind: "compact" }>, en
   const attempt = env.call(compact, [context, options]);
   identity.threwSynchronously = attempt.kind === "threw";
   if (attempt.kind === "threw") {
-    return { outcome: env.outcomeOf(attempt), identity, input: tracker.finish(), setupError: null, summarizerCalls: calls() };
+    return rawRunOf(env, attempt, tracker, identity, calls());
   }
   identity.returnedNativePromise = isNativePromise(attempt.value);
   const settled = await settleWithin(attempt.value, env.timeoutMs);
@@ -75,12 +71,5 @@ export async function runCompact(op: Extract<Operation, { kind: "compact" }>, en
     identity.lateAbortChangedNothing = env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final)));
   }
   if (final.kind === "returned") env.counters.quiet(() => resultIdentity(final.value, context, identity));
-  return {
-    outcome: env.outcomeOf(final),
-    returned: final.kind === "returned" ? final.value : undefined,
-    identity,
-    input: tracker.finish(),
-    setupError: null,
-    summarizerCalls: calls(),
-  };
+  return rawRunOf(env, final, tracker, identity, calls());
 }

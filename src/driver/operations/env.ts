@@ -148,15 +148,42 @@ export function setupFailed(error: ErrorObservation, tracker: InputTracker): Raw
   };
 }
 
-/** A synchronous operation: one call, its outcome, the input compared. */
-export function syncRun(env: OperationEnv, fn: (...args: unknown[]) => unknown, args: unknown[], tracker: InputTracker, identity: Record<string, boolean> = {}): RawRun {
-  const attempt = env.call(fn, args);
+/**
+ * The context argument of an operation on `data`: the live value, or with `prebuilt` the
+ * subject's buildActiveContext of it; when that build throws, the operation's run is
+ * setupFailed (and the operation's export is not called).
+ */
+export function contextArgument(
+  env: OperationEnv,
+  data: Json,
+  prebuilt: boolean,
+): { readonly ok: true; readonly context: unknown } | { readonly ok: false; readonly run: RawRun } {
+  const input = env.live(data, "input");
+  if (!prebuilt) return { ok: true, context: input };
+  const built = env.prebuild(input);
+  if (!built.ok) return { ok: false, run: setupFailed(built.error, env.track(input, false)) };
+  return { ok: true, context: built.context };
+}
+
+/** The run of an operation whose call settled as `attempt`: its outcome, the input compared. */
+export function rawRunOf(
+  env: OperationEnv,
+  attempt: Attempt,
+  tracker: InputTracker,
+  identity: Record<string, boolean>,
+  summarizerCalls: readonly SummarizerCall[] = [],
+): RawRun {
   return {
     outcome: env.outcomeOf(attempt),
     returned: attempt.kind === "returned" ? attempt.value : undefined,
     identity,
     input: tracker.finish(),
     setupError: null,
-    summarizerCalls: [],
+    summarizerCalls,
   };
+}
+
+/** A synchronous operation: one call, its outcome, the input compared. */
+export function syncRun(env: OperationEnv, fn: (...args: unknown[]) => unknown, args: unknown[], tracker: InputTracker, identity: Record<string, boolean> = {}): RawRun {
+  return rawRunOf(env, env.call(fn, args), tracker, identity);
 }
