@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from "vitest";
+import * as core from "../../src/core";
+import { createInProcessHost } from "../../src/grader/in-process-host";
+import { strengthProperties } from "../../properties/strength";
+import { settings } from "../properties/_run";
+import { mutants } from "./catalogue";
+import { hostsFor, runOne } from "./matrix";
+
+// Every strength property fails on at least one mutant of the catalogue: the strength family
+// exists to kill mutants the other families let through, so each must be shown to fail.
+
+/** strength property → a mutant it kills (see docs/kill-matrix.md for every killer). */
+const STRENGTH_KILLS: Readonly<Record<string, string>> = {
+  "strength.blank-required-strings-rejected": "message-id-may-be-blank",
+  "strength.option-budget-edges": "options-summary-max-above-target",
+  "strength.retention-edge": "boundary-retention-off-by-one",
+  "strength.accessors-never-called": "input-invokes-getters",
+  "strength.argument-cycles-are-invalid": "arguments-cycle-left-to-depth-limit",
+  "strength.aggregate-string-budget": "limits-no-aggregate-string-budget",
+  "strength.whitespace-summary-rejected": "summary-whitespace-accepted",
+  "strength.rejections-always-handled": "units-utf16-code-units",
+};
+
+const reference = createInProcessHost(core as unknown as Record<string, unknown>);
+afterAll(async () => {
+  await reference.close();
+});
+
+describe("every strength property fails on a mutant", () => {
+  it("the table names every strength property and only catalogue mutants", () => {
+    expect(Object.keys(STRENGTH_KILLS).sort()).toEqual(strengthProperties.map((p) => p.id).sort());
+    const ids = new Set(mutants.map((m) => m.id));
+    for (const id of Object.values(STRENGTH_KILLS)) expect(ids.has(id), id).toBe(true);
+  });
+
+  for (const property of strengthProperties) {
+    const mutantId = STRENGTH_KILLS[property.id] ?? "(missing)";
+    it(`${property.id} fails on ${mutantId}`, async () => {
+      const mutant = mutants.find((m) => m.id === mutantId);
+      expect(mutant, mutantId).toBeDefined();
+      const verdict = await runOne(property, await hostsFor(mutant!, reference), { seed: settings().seed, numRuns: 100, shrink: false });
+      expect(verdict.status, verdict.message).toBe("failed");
+      expect(verdict.counterexample).toBeDefined();
+    });
+  }
+});
