@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { CheckInput, ContextData, Decoration, Json, MessageData, Observation, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
+import { SPECIAL_TAG } from "../src/scenario";
 import type { Expected } from "../src/scenario";
 import { contextData, toolArguments } from "../generators";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
@@ -94,7 +95,8 @@ const accessorScenarios = (): fc.Arbitrary<Scenario> =>
 /** Paths of every value inside `value` (object keys and array items), relative to it. */
 function innerPaths(value: Json, prefix: Path = []): Path[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...innerPaths(item, [...prefix, i])]);
-  if (value === null || typeof value !== "object") return [];
+  // A Special tag ({"$cc": "-0"}, …) is one scalar once materialized: nothing inside it to point at.
+  if (value === null || typeof value !== "object" || SPECIAL_TAG in value) return [];
   return Object.keys(value).flatMap((key) => [[...prefix, key], ...innerPaths(value[key]!, [...prefix, key])]);
 }
 
