@@ -49,6 +49,14 @@ export interface GradeResult {
   readonly schemaVersion: number;
 }
 
+/** A property as the JSON report writes it (and `merge` reads it back). */
+export type JsonReportProperty = Pick<PropertyResult, "id" | "title" | "status" | "points" | "maxPoints" | "numRuns" | "message" | "counterexample" | "replay">;
+
+/** The JSON report as read back: what toJsonReport writes. */
+export interface JsonReport extends Pick<GradeResult, "tool" | "version" | "submission" | "seed" | "score" | "maxScore" | "durationMs" | "sandbox" | "warnings" | "schemaVersion"> {
+  readonly properties: readonly JsonReportProperty[];
+}
+
 /** The JSON report: exactly the documented fields (observation/expected stay in the scenario files). */
 export function toJsonReport(grade: GradeResult): Json {
   return {

@@ -52,10 +52,10 @@ describe("limits of the new context", () => {
     expect(await codeAndUnchanged(context, options)).toBe("CONTEXT_LIMIT_EXCEEDED");
   });
 
-  it("rejects a new context whose strings exceed 1,000,000 code points", async () => {
-    // Records carry ~990,000 code points at no unit cost; the prefix holds units but almost no
-    // strings (numbers), so the 24,000-point summary pushes the strings past the limit under
-    // any reading of "keys included", while the old context stays within it under all.
+  // Records carry ~990,000 code points at no unit cost; the prefix holds units but almost no
+  // strings (numbers), so a 24,000-point summary pushes the strings past the limit under any
+  // reading of "keys included", while the old context stays within it under all.
+  function nearStringLimitContext() {
     let remaining = 990_000;
     const compactions = Array.from({ length: 16 }, (_, i) => {
       const size = Math.min(remaining, MAX_CONTEXT_STRING_UNITS);
@@ -64,21 +64,17 @@ describe("limits of the new context", () => {
     });
     const numbers = new Array(1500).fill(-1.2345678901234567e-100);
     const messages = [assistant("a", [call("c", "t", { v: numbers })]), result("r", "c", "t"), user("n", "z")];
-    const context = build({ messages, compactions });
+    return build({ messages, compactions });
+  }
+
+  it("rejects a new context whose strings exceed 1,000,000 code points", async () => {
+    const context = nearStringLimitContext();
     const options = compactionOptions(context, () => "s".repeat(24_000), 25_000);
     expect(await codeAndUnchanged(context, options)).toBe("CONTEXT_LIMIT_EXCEEDED");
   });
 
   it("compacts the same context when the summary is short", async () => {
-    let remaining = 990_000;
-    const compactions = Array.from({ length: 16 }, (_, i) => {
-      const size = Math.min(remaining, MAX_CONTEXT_STRING_UNITS);
-      remaining -= size;
-      return record("k" + String.fromCharCode(97 + i), "m".repeat(size));
-    });
-    const numbers = new Array(1500).fill(-1.2345678901234567e-100);
-    const messages = [assistant("a", [call("c", "t", { v: numbers })]), result("r", "c", "t"), user("n", "z")];
-    const context = build({ messages, compactions });
+    const context = nearStringLimitContext();
     const options = compactionOptions(context, () => "short", 25_000);
     expect((await compact(context, options)).status).toBe("compacted");
   });

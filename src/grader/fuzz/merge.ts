@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import type { Scenario } from "../../scenario/scenario";
 import { GraderError } from "../errors";
-import type { GradeResult, PropertyResult, PropertyStatus, SandboxSummary } from "../result";
+import type { GradeResult, JsonReport, JsonReportProperty, PropertyResult, PropertyStatus } from "../result";
 import { totals } from "../score";
 import { healthIssues, type PropertyStats } from "./health";
 import type { FuzzReport, FuzzSection } from "./report";
@@ -13,28 +12,11 @@ import type { FuzzReport, FuzzSection } from "./report";
 
 const SEVERITY: Readonly<Record<PropertyStatus, number>> = { passed: 0, failed: 1, error: 2 };
 
-interface JsonProperty {
-  readonly id: string;
-  readonly title: string;
-  readonly status: PropertyStatus;
-  readonly points: number;
-  readonly maxPoints: number;
-  readonly numRuns: number;
-  readonly message?: string;
-  readonly counterexample?: Scenario;
-  readonly replay?: string;
-}
+type JsonProperty = JsonReportProperty;
 
-interface ShardJson {
+/** A fuzz shard's JSON report: the grader's JSON report plus the campaign's section. */
+interface ShardJson extends JsonReport {
   readonly file: string;
-  readonly tool: string;
-  readonly version: string;
-  readonly submission: string;
-  readonly seed: number;
-  readonly sandbox: SandboxSummary;
-  readonly properties: readonly JsonProperty[];
-  readonly warnings: readonly string[];
-  readonly schemaVersion: number;
   readonly fuzz: FuzzSection;
 }
 
