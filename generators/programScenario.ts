@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { RequirementData } from "../src/scenario/data";
+import type { ProgramStep } from "../src/scenario/program";
 import type { Scenario } from "../src/scenario/scenario";
 import { programClasses } from "./_internals/programClasses";
 import { programCommand, recordSteps, type ProgramProfile } from "./_internals/programCommands";
@@ -12,6 +13,11 @@ export type ProgramScenarioConstraints = {
   maxCommands?: number;
   /** Which mixes of commands (default both, "mixed" twice as often). */
   profiles?: readonly ProgramProfile[];
+  /**
+   * Follow every compact step with this many more (fresh ids, same budget rule), so a context
+   * that compaction derived is compacted again before anything is appended (default 0).
+   */
+  repeatCompactions?: number;
 };
 
 const requirements: fc.Arbitrary<RequirementData[]> = fc
@@ -28,8 +34,17 @@ export function programScenario(constraints: ProgramScenarioConstraints = {}): f
   const maxCommands = constraints.maxCommands ?? 40;
   const profiles = constraints.profiles ?? ["mixed", "mixed", "steady"];
   const commands = fc.oneof(...profiles.map((profile) => fc.commands([programCommand(profile)], { maxCommands, size: "max" })));
+  const repeat = constraints.repeatCompactions ?? 0;
   return fc.tuple(requirements, commands).map(([reqs, cmds]) => {
-    const operation = { kind: "program" as const, requirements: reqs, steps: recordSteps(cmds) };
+    const operation = { kind: "program" as const, requirements: reqs, steps: repeated(recordSteps(cmds), repeat) };
     return { operation, labels: programClasses(operation) };
   });
+}
+
+/** Each compact step followed by `repeat` copies of itself, with ids of their own. */
+function repeated(steps: readonly ProgramStep[], repeat: number): ProgramStep[] {
+  if (repeat === 0) return [...steps];
+  return steps.flatMap((step): ProgramStep[] =>
+    step.kind !== "compact" ? [step] : [step, ...Array.from({ length: repeat }, (_, k) => ({ ...step, summaryId: `${step.summaryId}.${k + 1}`, recordId: `${step.recordId}.${k + 1}` }))],
+  );
 }

@@ -91,7 +91,7 @@ function define(id: string, def: Def): PropertyDefinition {
 export const asyncProperties: readonly PropertyDefinition[] = [
   define("async.outcome-per-script", {
     title: "Each hostile async value yields the contract's outcome when nothing aborts",
-    weight: 3,
+    weight: 2,
     catches: "Awaiting the summarizer's value naively: adopting proxies and locked promises, trusting a forged code, letting a late throw beat a resolution.",
     arbitrary: asyncScenarios(undefined, QUIET),
     check: agreesWithModel,
@@ -140,28 +140,28 @@ export const asyncProperties: readonly PropertyDefinition[] = [
   }),
   define("async.no-unhandled-rejection", {
     title: "No unhandledRejection reaches the process, during the call or after it",
-    weight: 3,
+    weight: 2,
     catches: "Leaving the rejection of a summarizer promise, or of a promise returned by a custom then, unobserved.",
     arbitrary: asyncScenarios(),
     check: noUnhandledRejection,
   }),
   define("async.failure-leaves-context-unchanged", {
     title: "Every async failure or cancellation leaves the input unchanged, with no record",
-    weight: 3,
+    weight: 2,
     catches: "Appending the record (or changing the input) before the summary is safely in, and not rolling back.",
     arbitrary: asyncScenarios(),
     check: unchangedOnFailure,
   }),
   define("cancel.outcome-per-abort-point", {
     title: "Each abort point yields CONTEXT_CANCELLED (or the failure it raced) for every async value",
-    weight: 3,
+    weight: 2,
     catches: "Checking the signal only before the call, missing an abort inside the summarizer or at settlement.",
     arbitrary: asyncScenarios(undefined, ABORTING),
     check: agreesWithModel,
   }),
   define("cancel.arrives-when-summarizer-never-settles", {
     title: "CONTEXT_CANCELLED arrives even when the summarizer never settles",
-    weight: 3,
+    weight: 2,
     catches: "Awaiting the summarizer without racing the signal's abort event, so a stuck summarizer hangs forever.",
     arbitrary: asyncScenarios(["never"]),
     check: cancelledNotHung,

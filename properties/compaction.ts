@@ -108,12 +108,12 @@ export const compactionProperties: readonly PropertyDefinition[] = [
   define("units-before-after", "unitsBefore/unitsAfter are the units of the old and new contexts", 2, "unitsAfter counting the old summary or the records, or unitsBefore taken after the change.", unitsBeforeAfter),
   define("summary-stored-exactly", "The new summary holds the summarizer's text exactly as returned", 2, "Trimming or normalizing the summary text, or a wrong summary id.", summaryExact),
   define("requirements-kept", "Requirements are carried over unchanged", 2, "Dropping, compacting or reordering requirements.", requirementsKept),
-  define("request-exact", "The summarizer gets the exact prefix, previous summary, boundary and maxSummaryUnits", 3, "A request missing the previous summary, a prefix off by one, or maxSummaryUnits not passed through.", requestExact),
+  define("request-exact", "The summarizer gets the exact prefix, previous summary, boundary and maxSummaryUnits", 2, "A request missing the previous summary, a prefix off by one, or maxSummaryUnits not passed through.", requestExact),
   define("summarizer-called-once", "The summarizer is called exactly once", 2, "Calling the summarizer again (retry, validation pass) or not at all.", (c) => {
     const calls = c.input.observation.summarizerCalls.length;
     return calls === 1 ? pass : mismatch("summarizer calls", 1, calls);
   }),
   define("one-record-appended", "Exactly one record is appended after the old ones", 2, "Replacing the record list, appending twice, or returning a record that is not the stored one.", recordAppended),
-  define("retained-suffix-valid", "The kept messages are exactly the valid suffix after the boundary", 5, "Keeping messages out of order, dropping a result whose call is kept, or keeping the wrong slice.", suffixValid),
+  define("retained-suffix-valid", "The kept messages are exactly the valid suffix after the boundary", 4, "Keeping messages out of order, dropping a result whose call is kept, or keeping the wrong slice.", suffixValid),
   define("all-frozen", "Result, new context, record and summarizer request are deeply frozen", 1, "A shallow freeze that leaves nested arrays or messages mutable.", allFrozen),
 ];

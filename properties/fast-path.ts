@@ -40,7 +40,7 @@ export const fastPathProperties: readonly PropertyDefinition[] = [
     id: "fast-path.summarizer-never-called",
     family: "fast-path",
     title: "Below the threshold the summarizer is never called",
-    weight: 3,
+    weight: 2,
     catches: "Summarizing before checking the threshold (strict < instead of <=, or always).",
     specRef: SPEC,
     arbitrary: compactScenarios("belowThreshold"),

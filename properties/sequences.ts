@@ -1,7 +1,7 @@
 import type { ContextData, Json, PropertyDefinition, Verdict } from "../src/scenario";
 import { modelBuild, modelContextUnits } from "../src/model";
 import { programScenario } from "../generators/programScenario";
-import { fail, mismatch, pass, show } from "./_internals/format";
+import { allOf, fail, mismatch, pass, show } from "./_internals/format";
 import { arrayOrEmpty, field, firstDifference, sameData } from "./_internals/json";
 import { describeOutcome } from "./_internals/outcome";
 import type { StepCase } from "./_internals/sequence-reading";
@@ -135,7 +135,10 @@ function inFlightRefused(c: StepCase): Verdict {
   return c.seen.liveUnchanged && !c.seen.replacedLive ? pass : fail(`${open} tool call(s) are open: expected the live context unchanged, observed it changed`);
 }
 
-function define(id: string, title: string, weight: number, catches: string, judge: (c: StepCase) => Verdict): PropertyDefinition {
+/** A step's outcome, record units, ids and validity all as the model says. */
+export const stepAgreesWithModel = (c: StepCase): Verdict => allOf(outcomesMatch, recordUnits, nothingLost, validWhenNoCallOpen)(c);
+
+function define(id: string, title: string, weight: number, catches: string, judge: (c: StepCase) => Verdict, arbitrary = programScenario()): PropertyDefinition {
   return {
     id: `sequence.${id}`,
     family: "sequence",
@@ -143,18 +146,18 @@ function define(id: string, title: string, weight: number, catches: string, judg
     weight,
     catches,
     specRef: SPEC,
-    arbitrary: programScenario(),
+    arbitrary,
     check: (input) => onProgram(input, everyStep(judge)),
   };
 }
 
 export const sequenceProperties: readonly PropertyDefinition[] = [
-  define("outcomes-match-model", "Every step of a program succeeds or fails as the model says", 3, "A compactor whose behaviour drifts over a run: refusing valid appends, compacting when it must refuse, or calling the summarizer a wrong number of times.", outcomesMatch),
-  define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 4, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
-  define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 5, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
-  define("target-met", "Every compaction leaves the context within targetUnits", 3, "A compactor that aims at maxUnits (or at nothing) instead of targetUnits.", targetMet),
+  define("outcomes-match-model", "Every step of a program succeeds or fails as the model says", 2, "A compactor whose behaviour drifts over a run: refusing valid appends, compacting when it must refuse, or calling the summarizer a wrong number of times.", outcomesMatch),
+  define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 3, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
+  define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 4, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
+  define("target-met", "Every compaction leaves the context within targetUnits", 2, "A compactor that aims at maxUnits (or at nothing) instead of targetUnits.", targetMet),
   define("record-units-match", "Every record's unitsBefore/unitsAfter are the units of the contexts before and after", 2, "unitsBefore counted without the previous summary, or unitsAfter not of the new context.", recordUnits),
-  define("summarizer-saw-previous-summary", "Each summarizer call receives the live context's previous summary", 3, "A compactor that drops the running summary, so every compaction forgets what earlier ones said.", previousSummarySeen),
-  define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 4, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
-  define("in-flight-call-refused", "While a tool call is open, appends and compactions are refused with CONTEXT_INVALID_TRANSCRIPT", 5, "A best-effort compactor that cuts before an in-flight call instead of refusing, losing the call and the messages after it.", inFlightRefused),
+  define("summarizer-saw-previous-summary", "Each summarizer call receives the live context's previous summary", 2, "A compactor that drops the running summary, so every compaction forgets what earlier ones said.", previousSummarySeen),
+  define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 3, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
+  define("in-flight-call-refused", "While a tool call is open, appends and compactions are refused with CONTEXT_INVALID_TRANSCRIPT", 4, "A best-effort compactor that cuts before an in-flight call instead of refusing, losing the call and the messages after it.", inFlightRefused),
 ];

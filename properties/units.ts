@@ -35,7 +35,7 @@ export const unitsProperties: readonly PropertyDefinition[] = [
     id: "units.exact-formula",
     family: "units",
     title: "Units follow the contract's formula exactly",
-    weight: 3,
+    weight: 2,
     catches: "A wrong structural weight, a missing term, or JSON costed some other way than J(·).",
     specRef: SPEC,
     arbitrary: unitsScenarios(),

@@ -47,3 +47,14 @@ export function firstFailure(...verdicts: readonly (() => Verdict)[]): Verdict {
   }
   return pass;
 }
+
+/** The first of `checks` that fails, else pass: several checks read as one. */
+export const allOf =
+  <T>(...checks: ((input: T) => Verdict)[]) =>
+  (input: T): Verdict => {
+    for (const check of checks) {
+      const verdict = check(input);
+      if (!verdict.ok) return verdict;
+    }
+    return pass;
+  };

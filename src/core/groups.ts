@@ -9,6 +9,9 @@ import { builtTranscript, type TranscriptInfo } from "./registry";
 import { inChannel } from "./snapshot";
 import { readTranscript } from "./transcript";
 
+// Captured when this module loads, like the built-ins of ./intrinsics.
+const max = Math.max;
+
 export function groupToolRounds(transcript: readonly Message[]): readonly ContextToolGroup[] {
   const info = transcriptInfo(transcript);
   const messages = info.messages;
@@ -28,8 +31,10 @@ export function groupToolRounds(transcript: readonly Message[]): readonly Contex
 
 /** A transcript this module built is used as is; anything else is validated as §3's `messages`. */
 function transcriptInfo(transcript: unknown): TranscriptInfo {
-  const built = builtTranscript(transcript);
-  if (built !== undefined) return built;
+  return builtTranscript(transcript) ?? readInfo(transcript);
+}
+
+function readInfo(transcript: unknown): TranscriptInfo {
   const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(transcript, new Budget(), 0));
   return { messages: table.messages, table, offset: 0 };
 }
@@ -38,11 +43,8 @@ function transcriptInfo(transcript: unknown): TranscriptInfo {
 export function groupEnd(info: TranscriptInfo, start: number): number {
   const reach = info.table.reach;
   const offset = info.offset;
-  let end = reach[offset + start] - offset + 1;
-  for (let i = start + 1; i < end; i++) {
-    const next = reach[offset + i] - offset + 1;
-    if (next > end) end = next;
-  }
+  let end = start + 1;
+  for (let i = start; i < end; i++) end = max(end, reach[offset + i] - offset + 1);
   return end;
 }
 

@@ -49,6 +49,7 @@ export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const regexpExec = uncurryThis(RegExp.prototype.exec);
 
+export const AbortSignalPrototype = AbortSignal.prototype;
 const abortedGetter = Reflect.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get as (this: AbortSignal) => boolean;
 export const signalAborted = uncurryThis(abortedGetter);
 export const addEventListener = uncurryThis(EventTarget.prototype.addEventListener);

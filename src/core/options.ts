@@ -5,8 +5,8 @@
 // the contract lists them (CONTEXT_INVALID_BUDGET), then ids, summarizer and signal
 // (CONTEXT_INVALID_INPUT).
 import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
-import { isProxy, isSafeInteger, signalAborted } from "./intrinsics";
-import { fail } from "./errors";
+import { AbortSignalPrototype, getPrototypeOf, isProxy, isSafeInteger, signalAborted } from "./intrinsics";
+import { INVALID_BUDGET, INVALID_INPUT, fail } from "./errors";
 import { fault, field, isNonEmpty, isPlainRecord, optionalField } from "./read";
 import { inChannel } from "./snapshot";
 import type { Summarizer } from "./types";
@@ -26,28 +26,39 @@ export type CompactOptions = BoundaryOptions & {
 };
 
 const SHAPE = "INVALID_MESSAGE";
+// Where a fault happened, for its message only.
+// Stryker disable next-line StringLiteral: message text; the code is the contract
+const OPTIONS = "options";
 
 function readFields(options: unknown, names: readonly string[], withSignal: boolean): unknown[] {
-  return inChannel("CONTEXT_INVALID_INPUT", () => {
-    if (!isPlainRecord(options, SHAPE, "options")) fault(SHAPE, "options is not a plain object");
+  return inChannel(INVALID_INPUT, () => {
+    if (!isPlainRecord(options, SHAPE, OPTIONS)) {
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      fault(SHAPE, "options is not a plain object");
+    }
+    // Stryker disable next-line ArrayDeclaration: names is never empty, so the loop writes index 0 whatever the array starts with
     const values: unknown[] = [];
-    for (let i = 0; i < names.length; i++) values[i] = field(options, names[i], SHAPE, "options");
+    for (let i = 0; i < names.length; i++) values[i] = field(options, names[i], SHAPE, OPTIONS);
     // Decision: a signal that is absent or undefined means "no signal".
-    if (withSignal) values[names.length] = optionalField(options, "signal", SHAPE, "options");
+    if (withSignal) values[names.length] = optionalField(options, "signal", SHAPE, OPTIONS);
     return values;
   });
 }
 
 function budget(value: unknown, name: string, min: number, max: number): number {
   if (!isSafeInteger(value) || (value as number) < min || (value as number) > max) {
-    fail("CONTEXT_INVALID_BUDGET", `options.${name} must be a safe integer from ${min} to ${max}`);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_BUDGET, `options.${name} must be a safe integer from ${min} to ${max}`);
   }
   return value as number;
 }
 
 function checkBudgets(target: unknown, summaryMax: unknown, retain: unknown): BoundaryOptions {
+  // Stryker disable next-line StringLiteral: the name only goes into the message
   const targetUnits = budget(target, "targetUnits", 1, MAX_CONTEXT_TOTAL_UNITS);
+  // Stryker disable next-line StringLiteral: the name only goes into the message
   const summaryMaxUnits = budget(summaryMax, "summaryMaxUnits", 1, targetUnits);
+  // Stryker disable next-line StringLiteral: the name only goes into the message
   const retainRecentMessages = budget(retain, "retainRecentMessages", 0, MAX_CONTEXT_MESSAGES);
   return { targetUnits, summaryMaxUnits, retainRecentMessages };
 }
@@ -64,28 +75,46 @@ export function readCompactOptions(options: unknown): CompactOptions {
   const values = readFields(options, COMPACT_FIELDS, true);
   const boundary = checkBudgets(values[0], values[1], values[2]);
   // maxUnits: 1 <= maxUnits <= 1,000,000 and targetUnits <= maxUnits.
+  // Stryker disable next-line StringLiteral: the name only goes into the message
   const maxUnits = budget(values[3], "maxUnits", boundary.targetUnits, MAX_CONTEXT_TOTAL_UNITS);
   const summaryId = values[4];
   const recordId = values[5];
-  if (typeof summaryId !== "string" || !isNonEmpty(summaryId)) fail("CONTEXT_INVALID_INPUT", "options.summaryId must be a non-empty string");
-  if (typeof recordId !== "string" || !isNonEmpty(recordId)) fail("CONTEXT_INVALID_INPUT", "options.recordId must be a non-empty string");
+  if (typeof summaryId !== "string" || !isNonEmpty(summaryId)) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_INPUT, "options.summaryId must be a non-empty string");
+  }
+  if (typeof recordId !== "string" || !isNonEmpty(recordId)) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_INPUT, "options.recordId must be a non-empty string");
+  }
   const summarizer = values[6];
-  if (typeof summarizer !== "function") fail("CONTEXT_INVALID_INPUT", "options.summarizer must be a function");
+  if (typeof summarizer !== "function") {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_INPUT, "options.summarizer must be a function");
+  }
   const signal = values[7];
-  if (signal !== undefined && !isGenuineSignal(signal)) fail("CONTEXT_INVALID_INPUT", "options.signal must be a genuine AbortSignal");
+  if (signal !== undefined && !isGenuineSignal(signal)) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_INPUT, "options.signal must be a genuine AbortSignal");
+  }
   return { ...boundary, maxUnits, summaryId, recordId, summarizer: summarizer as Summarizer, signal: signal as AbortSignal | undefined };
 }
 
 /**
- * A genuine AbortSignal: not a Proxy (whose traps would run while the signal is consulted),
- * and accepted by the intrinsic `aborted` getter, whose brand check only real signals pass.
+ * A genuine AbortSignal: not a Proxy (Node's brand check reads the signal's internal symbol
+ * through `get`, so a Proxy of a real signal would pass it and its traps would run whenever
+ * the signal is consulted), accepted by the intrinsic `aborted` getter, whose brand check
+ * refuses primitives, null and objects that are not signals, and with its prototype intact:
+ * Node's brand checks follow the prototype chain, so `Object.create(signal)` passes them, and
+ * a signal whose prototype was replaced makes the intrinsic addEventListener throw a TypeError.
  */
 function isGenuineSignal(value: unknown): value is AbortSignal {
-  if (typeof value !== "object" || value === null || isProxy(value)) return false;
+  if (isProxy(value)) return false;
   try {
+    if (getPrototypeOf(value as object) !== AbortSignalPrototype) return false;
     signalAborted(value as AbortSignal);
-    return true;
   } catch {
     return false;
   }
+  return true;
 }

@@ -1,7 +1,7 @@
 // The AbortController behind `options.signal: "controller"` and when to abort it
 // (AbortPoint, src/scenario/scenario.ts). Without a controller every abort is a no-op.
 import type { AbortPoint } from "../scenario/scenario";
-import { AbortControllerCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic } from "./intrinsics";
+import { AbortControllerCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, muteAbortEvent } from "./intrinsics";
 
 export interface AbortPlan {
   readonly point: AbortPoint;
@@ -12,9 +12,11 @@ export interface AbortPlan {
   readonly aborted: boolean;
 }
 
-export function createAbortPlan(point: AbortPoint, withController: boolean): AbortPlan {
+/** `muted`: the signal's first abort listener stops the event (SignalSlot "controllerMuted"). */
+export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false): AbortPlan {
   const controller = withController ? new AbortControllerCtor() : null;
   const signal = controller === null ? null : abortControllerSignalIntrinsic(controller);
+  if (signal !== null && muted) muteAbortEvent(signal);
   let aborted = false;
   return {
     point,

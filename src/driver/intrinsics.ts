@@ -99,6 +99,12 @@ const abortControllerSignal = R.getOwnPropertyDescriptor(AbortController.prototy
 export function abortControllerAbortIntrinsic(c: AbortController): void {
   R.apply(abortControllerAbort, c, []);
 }
+const addEventListenerIntrinsic = EventTarget.prototype.addEventListener;
+const stopImmediatePropagationIntrinsic = Event.prototype.stopImmediatePropagation;
+/** Adds a first abort listener that stops the event, so no later listener runs. */
+export function muteAbortEvent(signal: AbortSignal): void {
+  R.apply(addEventListenerIntrinsic, signal, ["abort", (event: Event) => R.apply(stopImmediatePropagationIntrinsic, event, [])]);
+}
 export function abortControllerSignalIntrinsic(c: AbortController): AbortSignal {
   return R.apply(abortControllerSignal as () => AbortSignal, c, []) as AbortSignal;
 }

@@ -47,11 +47,12 @@ export function buildCompactOptions(
 ): CompactOptions {
   const options = materialize(op.options);
   const slot = op.signal;
-  const plan = createAbortPlan(op.abort, slot === "controller" && isObjectOptions(options));
+  const controlled = slot === "controller" || slot === "controllerMuted";
+  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted");
   if (!isObjectOptions(options)) return { options, plan, summarizer: null };
 
   let signal: { present: boolean; value: unknown } = { present: false, value: undefined };
-  if (slot === "controller") signal = { present: true, value: plan.signal };
+  if (controlled) signal = { present: true, value: plan.signal };
   else if (slot === "fakeSignal") signal = { present: true, value: fakeSignal(counters) };
   else if (typeof slot === "object" && slot !== null) signal = { present: true, value: materialize(slot.value) };
   if (signal.present) defineData(options, "signal", signal.value);

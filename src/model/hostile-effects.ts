@@ -59,11 +59,16 @@ export function effectOf(d: Decoration, site: Site): Effect {
       if (site.place === "item" || site.place === "argsItem") return REJECT;
       return undecided(d, "a hole needs an array item");
     case "prototype": {
+      // The signal with another prototype (even null) is not a genuine AbortSignal (contract §7).
+      if (d.target === "options" && site.channel === "options" && site.place === "field" && d.path[0] === "signal") return REJECT;
       if (d.proto === "null") return BENIGN;
       if (isRecordKind(site.kind) || (site.kind === "json" && isRecord(site.value))) return REJECT;
       return undecided(d, "a prototype on something that is not a record");
     }
     case "proxy": {
+      // A Proxy around the (genuine) signal the driver put in the options is not a genuine
+      // AbortSignal (contract §7): rejected however harmless its traps.
+      if (d.target === "options" && site.channel === "options" && site.place === "field" && d.path[0] === "signal") return REJECT;
       const trap = d.throwingTrap;
       if (trap === undefined) return BENIGN;
       return trapIsRead(String(trap), site, d) ? REJECT : BENIGN;

@@ -72,7 +72,7 @@ export function modelCompactOptions(options: Json, summarizer: SummarizerSlot, s
   if (!scripted && !(typeof summarizer === "object" && specialTag(summarizer.value) === "function")) {
     codes.add(CODE.invalidInput);
   }
-  const controlled = signal === "controller";
+  const controlled = signal === "controller" || signal === "controllerMuted";
   const absent = signal === "none" || (typeof signal === "object" && isUndefinedValue(signal.value));
   if (!controlled && !absent) codes.add(CODE.invalidInput);
   if (codes.size > 0) return { ok: false, codes: [...codes] };

@@ -40,7 +40,12 @@ export type AbortPoint = "none" | "beforeCall" | "inSummarizer" | "whilePending"
 
 /** How `options.summarizer` / `options.signal` are filled in by the driver. */
 export type SummarizerSlot = "script" | "missing" | { value: Json };
-export type SignalSlot = "none" | "controller" | "fakeSignal" | { value: Json };
+/**
+ * "controllerMuted": a controller's signal that already has a listener of the caller's which
+ * calls `stopImmediatePropagation()`, so a compactor's own abort listener never runs; it must
+ * still see the abort when the value settles (contract §7 steps 5, 6).
+ */
+export type SignalSlot = "none" | "controller" | "controllerMuted" | "fakeSignal" | { value: Json };
 
 export type Operation =
   /** buildActiveContext(input); `twice` also passes the result back in (must be the same object). */

@@ -17,8 +17,8 @@ export const structureMutants: readonly Mutant[] = [
     area: "tool-pairing",
     description: "Ends a round at its own assistant's last result, without merging an overlapping round whose result comes later.",
     file: "groups.ts",
-    find: "    if (next > end) end = next;\n",
-    replace: "",
+    find: "  for (let i = start; i < end; i++) end = max(end, reach[offset + i] - offset + 1);\n",
+    replace: "  end = reach[offset + start] - offset + 1;\n",
     killers: ["groups.call-never-separated-from-results"],
   },
   {
@@ -46,9 +46,9 @@ export const structureMutants: readonly Mutant[] = [
     description: "Chooses the latest whole-group cut that fits instead of the earliest.",
     file: "boundary.ts",
     find:
-      "  for (let start = 0; start < count; ) {\n    const end = groupEnd(info, start);\n    if (end > latest) return null;\n    if (fixed + messageUnits(info, end, count) <= options.targetUnits) return end;\n    start = end;\n  }\n  return null;",
+      "  for (let start = 0; start !== count; ) {\n    const end = groupEnd(info, start);\n    if (end > latest) return null;\n    if (fixed + messageUnits(info, end, count) <= options.targetUnits) return end;\n    start = end;\n  }\n  return null;",
     replace:
-      "  let best: number | null = null;\n  for (let start = 0; start < count; ) {\n    const end = groupEnd(info, start);\n    if (end > latest) return best;\n    if (fixed + messageUnits(info, end, count) <= options.targetUnits) best = end;\n    start = end;\n  }\n  return best;",
+      "  let best: number | null = null;\n  for (let start = 0; start !== count; ) {\n    const end = groupEnd(info, start);\n    if (end > latest) return best;\n    if (fixed + messageUnits(info, end, count) <= options.targetUnits) best = end;\n    start = end;\n  }\n  return best;",
     killers: ["boundary.earliest-fit", "boundary.monotone-in-target"],
   },
   {
@@ -106,6 +106,24 @@ export const structureMutants: readonly Mutant[] = [
     killers: ["units.astral-counts-one"],
   },
   {
+    id: "units-any-surrogate-pairs-with-a-low",
+    area: "units",
+    description: "Counts any surrogate followed by a low surrogate as one code point (two lone low surrogates make one).",
+    file: "units.ts",
+    find: "(stringCharCodeAt(s, i) & 0xfc00) === 0xd800 && ",
+    replace: "",
+    killers: ["strength.surrogate-runs-counted"],
+  },
+  {
+    id: "groups-of-compacted-context-unshifted",
+    area: "tool-pairing",
+    description: "Walks the groups of a compacted context with the message indices of the context it came from.",
+    file: "groups.ts",
+    find: "end = max(end, reach[offset + i] - offset + 1)",
+    replace: "end = max(end, reach[i] + 1)",
+    killers: ["strength.compacted-context-compacts-again"],
+  },
+  {
     id: "units-forgets-key-units",
     area: "units",
     description: "Forgets u(key) in J(object): an argument key costs only its separator unit.",
@@ -128,8 +146,8 @@ export const structureMutants: readonly Mutant[] = [
     area: "units",
     description: "Forgets the 1 unit per array item in J(array).",
     file: "arguments.ts",
-    find: "units.value += JSON_CONTAINER_BASE + length * JSON_ENTRY_BASE;",
-    replace: "units.value += JSON_CONTAINER_BASE;",
+    find: "  units.value += length * JSON_ENTRY_BASE;\n",
+    replace: "",
     killers: ["units.exact-formula"],
   },
   {

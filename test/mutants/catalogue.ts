@@ -1,6 +1,9 @@
 import { asyncMutants } from "./catalogue-async";
 import { compactionMutants } from "./catalogue-compaction";
 import { inputMutants } from "./catalogue-input";
+import { argumentsGapMutants } from "./catalogue-gaps-arguments";
+import { asyncOptionsGapMutants } from "./catalogue-gaps-async-options";
+import { readingGapMutants } from "./catalogue-gaps-reading";
 import { structureMutants } from "./catalogue-structure";
 
 // The mutant catalogue (issue 5): realistic one-spot mistakes a student makes when writing
@@ -37,4 +40,7 @@ export interface Mutant extends SourcePatch {
 export const SMALL_COUNTEREXAMPLE_AREAS: readonly MutantArea[] = ["tool-pairing", "boundary"];
 export const MAX_SMALL_COUNTEREXAMPLE_MESSAGES = 6;
 
-export const mutants: readonly Mutant[] = [...structureMutants, ...inputMutants, ...compactionMutants, ...asyncMutants];
+/** Mutants written for the strength properties that kill survivors of the mutation run. */
+export const gapMutants: readonly Mutant[] = [...readingGapMutants, ...asyncOptionsGapMutants, ...argumentsGapMutants];
+
+export const mutants: readonly Mutant[] = [...structureMutants, ...inputMutants, ...compactionMutants, ...asyncMutants, ...gapMutants];

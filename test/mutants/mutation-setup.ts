@@ -7,3 +7,8 @@ import fc from "fast-check";
 // two cores. MUTATION_NUM_RUNS overrides the count.
 const numRuns = Number(process.env.MUTATION_NUM_RUNS ?? 10);
 fc.configureGlobal({ ...fc.readConfigureGlobal(), numRuns, endOnFailure: true });
+
+// Differential properties need an unmutated reference (see scripts/mutation.ts).
+if ((process.env.CC_REFERENCE_CORE ?? "") === "") {
+  throw new Error("vitest.mutation.config.ts runs under StrykerJS through `npm run mutation`, which sets CC_REFERENCE_CORE to the unmutated core; run that instead.");
+}

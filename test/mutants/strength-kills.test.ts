@@ -3,14 +3,18 @@ import * as core from "../../src/core";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { strengthProperties } from "../../properties/strength";
 import { settings } from "../properties/_run";
-import { mutants } from "./catalogue";
+import { gapMutants, mutants } from "./catalogue";
 import { hostsFor, runOne } from "./matrix";
 
 // Every strength property fails on at least one mutant of the catalogue: the strength family
 // exists to kill mutants the other families let through, so each must be shown to fail.
 
-/** strength property → a mutant it kills (see docs/kill-matrix.md for every killer). */
+/**
+ * strength property → a mutant it kills (see docs/kill-matrix.md for every killer). The gap
+ * mutants (test/mutants/catalogue-gaps-*.ts) name their strength property first in `killers`.
+ */
 const STRENGTH_KILLS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(gapMutants.map((m) => [m.killers?.[0] ?? "(no killer named)", m.id])),
   "strength.blank-required-strings-rejected": "message-id-may-be-blank",
   "strength.option-budget-edges": "options-summary-max-above-target",
   "strength.retention-edge": "boundary-retention-off-by-one",
@@ -19,6 +23,11 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   "strength.aggregate-string-budget": "limits-no-aggregate-string-budget",
   "strength.whitespace-summary-rejected": "summary-whitespace-accepted",
   "strength.rejections-always-handled": "units-utf16-code-units",
+  "strength.surrogate-runs-counted": "units-any-surrogate-pairs-with-a-low",
+  "strength.derived-context-limits": "derived-records-unchecked",
+  "strength.compacted-context-compacts-again": "groups-of-compacted-context-unshifted",
+  "strength.muted-abort-still-cancels": "abort-seen-only-by-event",
+  "strength.non-string-summary-rejected": "summary-coerced-to-text",
 };
 
 const reference = createInProcessHost(core as unknown as Record<string, unknown>);

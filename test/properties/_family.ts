@@ -1,12 +1,15 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Host, PropertyDefinition } from "../../src/scenario";
-import { coreHost, explain, run } from "./_run";
+import { coreHost, explain, referenceHost, run } from "./_run";
 
 /** One vitest case per property: the family holds on src/core. */
 export function familyHoldsOnCore(family: string, properties: readonly PropertyDefinition[]): void {
   describe(`${family} properties hold on src/core`, () => {
     const subject: Host = coreHost();
-    const reference: Host = coreHost();
+    let reference: Host;
+    beforeAll(async () => {
+      reference = await referenceHost();
+    });
     afterAll(async () => {
       await subject.close();
       await reference.close();

@@ -1,3 +1,4 @@
+import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import type { Host, PropertyDefinition } from "../../src/scenario";
 import { createInProcessHost } from "../../src/grader/in-process-host";
@@ -18,6 +19,17 @@ export function hostFor(subject: Record<string, unknown>): Host {
 
 export function coreHost(): Host {
   return createInProcessHost(core as unknown as Record<string, unknown>);
+}
+
+/**
+ * The differential oracle. Normally src/core itself; under StrykerJS src/core is the mutant,
+ * so `npm run mutation` bundles the unmutated core first and names it in CC_REFERENCE_CORE
+ * (otherwise differential properties would compare a mutant with itself and never fail).
+ */
+export async function referenceHost(): Promise<Host> {
+  const file = process.env.CC_REFERENCE_CORE;
+  if (file === undefined || file === "") return coreHost();
+  return createInProcessHost((await import(pathToFileURL(file).href)) as Record<string, unknown>);
 }
 
 export async function run(def: PropertyDefinition, subject: Host, reference: Host | null, numRuns?: number): Promise<PropertyRun> {

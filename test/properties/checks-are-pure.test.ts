@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allProperties } from "../../properties";
 import { expectedFor } from "../../src/model";
-import type { CheckInput } from "../../src/scenario";
-import { coreHost, settings } from "./_run";
+import type { CheckInput, Host } from "../../src/scenario";
+import { coreHost, referenceHost, settings } from "./_run";
 
 // Checks are pure functions of their input: given a deeply frozen input (any write would
 // throw in strict mode) they give the same verdict twice and never throw.
@@ -18,14 +18,21 @@ function deepFreeze<T>(value: T): T {
 
 describe("checks are pure", () => {
   const host = coreHost();
-  afterAll(() => host.close());
+  let reference: Host;
+  beforeAll(async () => {
+    reference = await referenceHost();
+  });
+  afterAll(async () => {
+    await host.close();
+    await reference.close();
+  });
 
   for (const property of allProperties) {
     it(property.id, async () => {
       for (const scenario of fc.sample(property.arbitrary, { seed: settings().seed, numRuns: 3 })) {
         const observation = await host.observe(scenario);
-        const reference = property.needsReference ? await host.observe(scenario) : null;
-        const input: CheckInput = deepFreeze({ scenario, observation, expected: expectedFor(scenario), reference });
+        const referenceObservation = property.needsReference ? await reference.observe(scenario) : null;
+        const input: CheckInput = deepFreeze({ scenario, observation, expected: expectedFor(scenario), reference: referenceObservation });
         const first = property.check(input);
         expect(property.check(input)).toEqual(first);
         expect(first, JSON.stringify(first)).toEqual({ ok: true });

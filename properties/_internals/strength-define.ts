@@ -1,0 +1,22 @@
+import type { CheckInput, Observation, PropertyDefinition, Scenario, Verdict } from "../../src/scenario";
+import type { Expected } from "../../src/scenario";
+import type fc from "fast-check";
+import { mismatch, pass } from "./format";
+import { sameData } from "./json";
+import { checkThrowsContractError, returnedValue } from "./outcome";
+
+// Shared by the strength files (properties/strength*.ts): one record shape, one comparison.
+
+/** The observed outcome is the model's: the same value, or one of its codes. */
+export function agreesWithModel(observation: Observation, expected: Expected): Verdict {
+  if (expected.kind === "throws") return checkThrowsContractError(observation, expected.codes);
+  const returned = returnedValue(observation);
+  if (!returned.ok) return returned.verdict;
+  return sameData(returned.value, expected.value) ? pass : mismatch("returned value (the model's)", expected.value, returned.value);
+}
+
+export const modelAgrees = ({ observation, expected }: CheckInput): Verdict => agreesWithModel(observation, expected);
+
+export function defineStrength(id: string, title: string, weight: number, catches: string, specRef: string, arbitrary: fc.Arbitrary<Scenario>, check: (input: CheckInput) => Verdict): PropertyDefinition {
+  return { id: `strength.${id}`, family: "strength", title, weight, catches, specRef, arbitrary, check };
+}

@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import type { CheckInput, Decoration, Json, Observation, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
+import type { SignalSlot, SummarizerScript, SummarizerSlot } from "../src/scenario";
+import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
+import { allOf, fail, mismatch, pass, show } from "./_internals/format";
+import { defineStrength, modelAgrees } from "./_internals/strength-define";
+
+// Strength properties for survivors of the mutation run in options and awaiting the summarizer: options.ts, observe-async.ts, errors.ts
+// (docs/mutation.md). Each is shown to fail on a mutant of
+// test/mutants/catalogue-gaps-async-options.ts (test/mutants/strength-kills.test.ts).
+//
+// Each property runs only 10 cases under StrykerJS, so each one picks between at most two
+// kinds of case (a mutant killed by one kind is missed with probability 2^-10): every
+// invalid option value gets its own property rather than one rare regime of a general one.
+
+type Compact = Extract<Scenario["operation"], { kind: "compact" }>;
+
+/** A compaction that would succeed (regime "compacts"), with `edit` applied to its operation. */
+function editedCompact(label: string, edit: (op: Compact) => Compact, decorations: Decoration[] = []): (scenario: Scenario) => Scenario {
+  return (scenario) => {
+    const op = scenario.operation;
+    if (op.kind !== "compact") return scenario;
+    return { operation: edit(op), ...(decorations.length === 0 ? {} : { decorations }), labels: [...(scenario.labels ?? []), label] };
+  };
+}
+
+const onCompaction = <T>(cases: fc.Arbitrary<T>, toScenario: (value: T) => (scenario: Scenario) => Scenario): fc.Arbitrary<Scenario> =>
+  fc.tuple(compactScenarios("compacts"), cases).map(([scenario, value]) => toScenario(value)(scenario));
+
+const ID_FIELDS = ["summaryId", "recordId"] as const;
+const BLANK_IDS: readonly string[] = ["", " ", "\t\n", "\u00a0", "\u2003\ufeff"];
+// Not strings. Numbers, booleans and objects make String.prototype.trim-like checks pass
+// (their first character is visible once converted), null and undefined make them throw.
+const NON_STRING_IDS: readonly Json[] = [1, 0, true, false, null, { $cc: "undefined" }, { id: "s" }];
+
+const setId = (field: string, value: Json) => editedCompact(`id:${field}`, (op) => ({ ...op, options: { ...(op.options as Record<string, Json>), [field]: value } }));
+
+const blankIdScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...ID_FIELDS), fc.constantFrom(...BLANK_IDS)), ([field, value]) => setId(field, value));
+
+const nonStringIdScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...ID_FIELDS), fc.constantFrom(...NON_STRING_IDS)), ([field, value]) => setId(field, value));
+
+const NOT_FUNCTIONS: readonly SummarizerSlot[] = ["missing", { value: "summarize" }, { value: null }, { value: 7 }, { value: { call: "x" } }, { value: [] }, { value: { $cc: "undefined" } }];
+
+const summarizerScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.constantFrom(...NOT_FUNCTIONS), (slot) => editedCompact("summarizer:not-function", (op) => ({ ...op, summarizerSlot: slot })));
+
+// Half primitives and null (refused before the intrinsic getter is asked), half objects that
+// are not signals (refused by its brand check).
+const PRIMITIVE_SIGNALS: readonly SignalSlot[] = [{ value: null }, { value: 5 }, { value: "abort" }, { value: true }, { value: { $cc: "symbol", description: "signal" } }];
+const OBJECT_SIGNALS: readonly SignalSlot[] = ["fakeSignal", { value: {} }, { value: { aborted: false } }, { value: { $cc: "function" } }, { value: [] }];
+
+const signalScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.oneof(fc.constantFrom(...PRIMITIVE_SIGNALS), fc.constantFrom(...OBJECT_SIGNALS)), (slot) =>
+    editedCompact("signal:not-a-signal", (op) => ({ ...op, signal: slot, abort: "none" })),
+  );
+
+/** A Proxy that forwards every trap to the driver's genuine signal. */
+const SIGNAL_DISGUISES: readonly Decoration[] = [
+  { kind: "proxy", target: "options", path: ["signal"] },
+  { kind: "prototype", target: "options", path: ["signal"], proto: "null" },
+  { kind: "prototype", target: "options", path: ["signal"], proto: "objectCreate" },
+];
+const proxiedSignalScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom<"controller" | "controllerMuted">("controller", "controllerMuted"), fc.constantFrom(...SIGNAL_DISGUISES)), ([slot, disguise]) =>
+    editedCompact(`signal:${disguise.kind}-${String(disguise.proto ?? "")}`, (op) => ({ ...op, signal: slot, abort: "none" }), [disguise]),
+  );
+
+/** Options of either operation that are an instance of a class or inherit from an object. */
+const nonPlainOptionsScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(fc.oneof(validBoundaryScenarios(), compactScenarios("compacts")), fc.constantFrom("class", "objectCreate")).map(([scenario, proto]) => ({
+    ...scenario,
+    decorations: [{ kind: "prototype", target: "options", path: [], proto }],
+    labels: [...(scenario.labels ?? []), `options:prototype-${proto}`],
+  }));
+
+/**
+ * Boundary options carrying an extra `signal` accessor (on data of any kind): the contract's
+ * §6 options have no signal, so it is an extra property, dropped unread.
+ */
+const boundarySignalAccessorScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(validBoundaryScenarios(), fc.constantFrom<Json>(0, "signal", null, { aborted: true })).map(([scenario, value]) => {
+    const op = scenario.operation;
+    if (op.kind !== "boundary") return scenario;
+    return {
+      operation: { ...op, options: { ...(op.options as Record<string, Json>), signal: value } },
+      decorations: [{ kind: "getter", target: "options", path: ["signal"] }],
+      labels: [...(scenario.labels ?? []), "boundary:signal-accessor"],
+    };
+  });
+
+function noAccessorCalled(observation: Observation): Verdict {
+  const calls = observation.hostile["getter"] ?? 0;
+  return calls === 0 ? pass : fail(`expected the extra signal accessor never called, observed ${calls} call(s) (${show(observation.hostile)})`);
+}
+
+const withScript = (label: string, script: SummarizerScript) => editedCompact(label, (op) => ({ ...op, summarizer: script, summarizerSlot: "script" }));
+
+// Half null (not an object: no then to read), half objects and functions without a callable
+// then (not thenables: the value itself). All are a summary that is not a string.
+const NON_THENABLE_OBJECTS: readonly Json[] = [{}, { then: 1 }, { then: null }, { then: "then" }, [1], { $cc: "function" }];
+
+const nonStringSummaryScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.oneof(fc.constant<Json>(null), fc.constantFrom(...NON_THENABLE_OBJECTS)), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([value, delivery]) =>
+    withScript(`summary:${value === null ? "null" : "object"}-${delivery}`, { kind: "value", value, delivery }),
+  );
+
+const thenThrowsScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.constantFrom<[SignalSlot, "none" | "afterSettlement"]>(["none", "none"], ["controller", "none"], ["controller", "afterSettlement"]), ([signal, abort]) =>
+    editedCompact("thenThrows:beforeResolving", (op) => ({ ...op, summarizer: { kind: "thenThrows", when: "beforeResolving", text: "late" }, summarizerSlot: "script", signal, abort })),
+  );
+
+const tooDeepChainScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.integer({ min: 65, max: 70 }), (depth) =>
+    editedCompact(`chain:depth-${depth}`, (op) => ({ ...op, summarizer: { kind: "thenableChain", depth, text: "deep" }, summarizerSlot: "script", signal: "none", abort: "none" })),
+  );
+
+/** Contract §7 step 5: up to 64 levels are followed, so the 65th thenable's then is never called. */
+function stopsAt64({ observation }: CheckInput): Verdict {
+  const calls = observation.hostile["then.calls"] ?? 0;
+  return calls <= 64 ? pass : mismatch("calls of the chain's then methods", "at most 64", calls);
+}
+
+const define = defineStrength;
+
+export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
+  define("blank-option-ids-rejected", "A blank summaryId or recordId is rejected with CONTEXT_INVALID_INPUT", 1, "Checking that summaryId/recordId are strings but not that they hold non-whitespace text (or checking only one of them).", "contract §7", blankIdScenarios(), modelAgrees),
+  define("non-string-option-ids-rejected", "A summaryId or recordId that is not a string is rejected with CONTEXT_INVALID_INPUT", 1, "Testing ids only for blankness (`!id.trim()`-like on a converted value), which passes numbers, booleans and objects, or throws a TypeError on null.", "contract §7", nonStringIdScenarios(), modelAgrees),
+  define("non-function-summarizer-rejected", "A summarizer that is missing or not a function is rejected before anything runs", 1, "Not checking options.summarizer, so a string or object summarizer fails later (TypeError, or CONTEXT_SUMMARIZER_FAILED) instead of CONTEXT_INVALID_INPUT.", "contract §7", summarizerScenarios(), modelAgrees),
+  define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT", 1, "Accepting anything shaped like a signal (or any object, or null) as options.signal, or not checking it at all.", "contract §7", signalScenarios(), modelAgrees),
+  define("proxied-signal-rejected", "A Proxy around a genuine AbortSignal, or one with another prototype, is not a genuine signal", 1, "Checking the signal with its own `aborted` getter only: Node's brand check reads an internal symbol through a Proxy's get trap or the prototype chain, so a disguised signal passes (and later makes addEventListener throw a TypeError).", "contract §7", proxiedSignalScenarios(), modelAgrees),
+  define("non-plain-options-rejected", "Options that are a class instance or inherit from an object are rejected", 1, "Reading options as any object with the right own fields, without checking that its prototype is Object.prototype or null.", "contract §6, §7", nonPlainOptionsScenarios(), modelAgrees),
+  define("boundary-ignores-signal", "An extra signal accessor on the boundary options is never read", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an extra signal accessor is refused or called.", "contract §6", boundarySignalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
+  define("non-string-summary-values", "A summary value of null, an object or a function without a callable then is CONTEXT_SUMMARY_INVALID", 1, "Treating null as an object (reading its then throws) or any object as a thenable, so a non-string summary becomes CONTEXT_SUMMARIZER_FAILED.", "contract §7 steps 5, 6", nonStringSummaryScenarios(), modelAgrees),
+  define("then-throwing-fails", "A thenable whose then throws before resolving fails with CONTEXT_SUMMARIZER_FAILED", 1, "Swallowing the exception of a custom then (or only when a resolver was called), so compactContext never settles.", "contract §7 step 5", thenThrowsScenarios(), modelAgrees),
+  define("adoption-stops-at-64", "A chain of more than 64 thenables fails without calling the 65th then", 1, "Failing at the 65th level but still calling its then (checking the depth after adopting), which runs caller code past the limit.", "contract §7 step 5", tooDeepChainScenarios(), allOf(stopsAt64, modelAgrees)),
+];

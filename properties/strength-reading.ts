@@ -1,0 +1,191 @@
+import fc from "fast-check";
+import type { ContextData, Decoration, Json, MessageData, PropertyDefinition, Scenario } from "../src/scenario";
+import { contextData } from "../generators";
+import { defineStrength, modelAgrees } from "./_internals/strength-define";
+
+// Strength properties for survivors of the mutation run in reading contexts: read.ts, snapshot.ts, message-read.ts, transcript.ts
+// (docs/mutation.md). Each is shown to fail on a mutant of
+// test/mutants/catalogue-gaps-reading.ts (test/mutants/strength-kills.test.ts).
+//
+// Each property applies ONE aimed edit, drawn from a list of at most three, to a generated
+// valid context: under StrykerJS a property runs 10 cases, so every edit of a list of three
+// is tried with probability 1 - (2/3)^10 > 98 %, whatever the seed. The general generators
+// (generators/_internals/contextMutations.ts, the hostile family) reach each of these classes
+// too, but among dozens of others.
+
+type Edit = readonly [name: string, apply: (context: ContextData) => Scenario];
+
+const build = (input: unknown, decorations: Decoration[] = []): Scenario => ({
+  operation: { kind: "build", input: input as Json },
+  ...(decorations.length === 0 ? {} : { decorations }),
+});
+
+/** A valid context with at least one user message and one complete tool round at its end. */
+const context = contextData().map((c): ContextData => ({
+  ...c,
+  messages: [
+    ...(c.messages ?? []),
+    { id: "rd-user", role: "user", content: "last" },
+    { id: "rd-a", role: "assistant", content: [{ type: "toolCall", id: "rd-c1", name: "rd-tool", arguments: { q: 1 } }, { type: "toolCall", id: "rd-c2", name: "rd-tool", arguments: {} }] },
+    { id: "rd-r1", role: "toolResult", toolCallId: "rd-c1", toolName: "rd-tool", content: "one", isError: false },
+    { id: "rd-r2", role: "toolResult", toolCallId: "rd-c2", toolName: "rd-tool", content: "two", isError: false },
+  ],
+}));
+
+const data = (c: ContextData): Record<string, Json> => structuredClone(c) as unknown as Record<string, Json>;
+const messagesOf = (c: ContextData): Json[] => structuredClone(c.messages ?? []) as unknown as Json[];
+/** Index of a message counted from the end (1 = last). */
+const fromEnd = (c: ContextData, k: number): number => (c.messages ?? []).length - k;
+
+/** The context with its last four messages (user, assistant with calls rd-c1 and rd-c2, their results) changed by `f`. */
+function withTail(c: ContextData, f: (tail: Record<string, Json>[]) => void): Scenario {
+  const messages = messagesOf(c);
+  const tail = messages.slice(-4) as Record<string, Json>[];
+  f(tail);
+  return build({ ...data(c), messages: [...messages.slice(0, -4), ...tail] });
+}
+const callOf = (tail: Record<string, Json>[], b: number): Record<string, Json> => (tail[1]!.content as Record<string, Json>[])[b]!;
+
+function aimed(id: string, title: string, catches: string, specRef: string, edits: readonly Edit[]): PropertyDefinition {
+  const arbitrary = fc.tuple(context, fc.constantFrom(...edits)).map(([c, [name, apply]]) => ({ ...apply(c), labels: [`reading:${name}`] }));
+  return defineStrength(id, title, 1, catches, specRef, arbitrary, modelAgrees);
+}
+
+// --- limit edges (read.ts Budget, snapshot.ts, transcript.ts) -----------------------------
+
+const user = (id: string, content: string): MessageData => ({ id, role: "user", content });
+
+/** User messages (ids q0, q1, …) whose units (= strings: 4 + u(id) + u(content)) add up to exactly `total`. */
+function fillers(total: number): MessageData[] {
+  const out: MessageData[] = [];
+  for (let i = 0, left = total; left > 0; i++) {
+    const id = `q${i}`;
+    const room = left - 4 - id.length;
+    if (room < 0) throw new Error("fillers: no room left for a message");
+    // Leave at least 10 for the next message when this one cannot take the rest.
+    const n = room <= 65_000 ? room : Math.min(65_000, room - 10);
+    out.push(user(id, "x".repeat(n)));
+    left -= 4 + id.length + n;
+  }
+  return out;
+}
+
+const requirementsOf = (n: number): Json => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, content: "c" }));
+
+const REQUIREMENT_EDGES: readonly Edit[] = [
+  ["requirements:128", (c) => build({ ...data(c), requirements: requirementsOf(128) })],
+  ["requirements:129", (c) => build({ ...data(c), requirements: requirementsOf(129) })],
+  // Summary 5 + 1 + 60,000 units and messages that bring the context to 1,000,001 units, while
+  // strings stay below 1,000,000 (a user message's units equal its strings; the summary's
+  // base 5 is no string): only the summary's units push the transcript over the limit.
+  ["units:summary-pushes-over", () => build({ summary: { id: "s", content: "x".repeat(60_000) }, messages: fillers(1_000_001 - 60_006) as unknown as Json })],
+];
+
+const STRING_EDGES: readonly Edit[] = [
+  ["string:65536", (c) => withTail(c, (t) => void (t[0]!.content = "x".repeat(65_536)))],
+  ["string:65537", (c) => withTail(c, (t) => void (t[0]!.content = "x".repeat(65_537)))],
+  // Strings reach exactly 1,000,000 with the block type "text" (counted as a fixed string),
+  // after which only an empty text is read: at the limit, so the context builds
+  // (units: 999,986 + 4 + 1 + 2 = 999,993).
+  ["strings:at-limit-on-block-type", () => build({ messages: [...fillers(999_986), { id: "a", role: "assistant", content: [{ type: "text", text: "" }] }] as unknown as Json })],
+];
+
+// --- records of the input (snapshot.ts) ---------------------------------------------------
+
+const RECORD = { id: "rd-rec", summaryId: "s", boundary: 1, compactedMessageIds: ["m"], unitsBefore: 1, unitsAfter: 1 };
+const withRecords = (c: ContextData, ...records: Json[]): Scenario =>
+  build({ ...data(c), compactions: [...(structuredClone(c.compactions ?? []) as unknown as Json[]), ...records] });
+
+const REQUIREMENT_EDITS: readonly Edit[] = [
+  ["requirement:blank-content", (c) => build({ ...data(c), requirements: [{ id: "rd-r", content: " \t" }] })],
+  ["summary:blank-id", (c) => build({ ...data(c), summary: { id: "\u00a0", content: "a summary" } })],
+  ["requirement:id-not-a-string", (c) => build({ ...data(c), requirements: [{ id: 7, content: "c" }] })],
+];
+
+const RECORD_EDITS: readonly Edit[] = [
+  ["record:compacted-id-not-a-string", (c) => withRecords(c, { ...RECORD, compactedMessageIds: [7] })],
+  ["record:duplicate-id", (c) => withRecords(c, RECORD, { ...RECORD, summaryId: "t" })],
+  ["record:ids-length-differs", (c) => withRecords(c, { ...RECORD, boundary: 2 })],
+];
+
+// --- messages and linkage (message-read.ts, transcript.ts) --------------------------------
+
+const MESSAGE_EDITS: readonly Edit[] = [
+  ["message:role-unknown", (c) => withTail(c, (t) => void (t[0]!.role = "system"))],
+  ["message:user-id-blank", (c) => withTail(c, (t) => void (t[0]!.id = " "))],
+];
+
+const RESULT_EDITS: readonly Edit[] = [
+  ["result:id-blank", (c) => withTail(c, (t) => void (t[2]!.id = "\u3000"))],
+  ["result:is-error-not-boolean", (c) => withTail(c, (t) => void (t[2]!.isError = 0))],
+];
+
+const NAME_EDITS: readonly Edit[] = [
+  // The call's name and the result's toolName agree, so only the type check of a name can fail.
+  ["name:not-a-string", (c) => withTail(c, (t) => { callOf(t, 0).name = 7; t[2]!.toolName = 7; })],
+  ["name:blank", (c) => withTail(c, (t) => { callOf(t, 0).name = "\t"; t[2]!.toolName = "\t"; })],
+  ["block:type-unknown", (c) => withTail(c, (t) => void (callOf(t, 0).type = "tool_call"))],
+];
+
+const LINK_EDITS: readonly Edit[] = [
+  // A second round reuses the first call's id after that call was answered.
+  ["call:duplicate-id", (c) => withTail(c, (t) => {
+    t[1]!.content = [callOf(t, 0)];
+    t[3] = { id: "rd-a2", role: "assistant", content: [{ type: "toolCall", id: "rd-c1", name: "rd-tool", arguments: {} }] };
+    t.push({ id: "rd-r3", role: "toolResult", toolCallId: "rd-c1", toolName: "rd-tool", content: "", isError: false });
+  })],
+  // The second call's result answers the first call again: as many results as calls, but one twice.
+  ["result:second-for-a-call", (c) => withTail(c, (t) => void (t[3]!.toolCallId = "rd-c1"))],
+  ["result:name-differs", (c) => withTail(c, (t) => void (t[3]!.toolName = "rd-other"))],
+];
+
+// --- hostile records and arrays (read.ts) --------------------------------------------------
+
+const at = (path: (string | number)[], kind: string, extra: Record<string, Json> = {}): Decoration => ({ kind, target: "input", path, ...extra });
+const THROWING_DESCRIPTOR = { throwingTrap: "getOwnPropertyDescriptor" };
+
+const PROTOTYPE_EDITS: readonly Edit[] = [
+  ["record:class-instance", (c) => build(c, [at(["messages", fromEnd(c, 4)], "prototype", { proto: "class" })])],
+  ["record:null-prototype", (c) => build(c, [at(["messages", fromEnd(c, 4)], "prototype", { proto: "null" })])],
+  ["messages:not-an-array", (c) => build({ ...data(c), messages: { 0: { id: "u", role: "user", content: "" } } })],
+];
+
+const TRAP_EDITS: readonly Edit[] = [
+  ["input:messages-getter", (c) => build(c, [at(["messages"], "getter")])],
+  ["input:throwing-descriptor-trap", (c) => build(c, [at([], "proxy", THROWING_DESCRIPTOR)])],
+];
+
+const PROXY_TRAP_EDITS: readonly Edit[] = [
+  ["message:throwing-descriptor-trap", (c) => build(c, [at(["messages", fromEnd(c, 4)], "proxy", THROWING_DESCRIPTOR)])],
+  ["messages:throwing-descriptor-trap", (c) => build(c, [at(["messages"], "proxy", THROWING_DESCRIPTOR)])],
+];
+
+const PROXY_EDITS: readonly Edit[] = [
+  // A Proxy hides nothing: a missing field or a hole behind one is still missing.
+  ["proxy:field-missing", (c) => {
+    const messages = messagesOf(c);
+    messages[messages.length - 4] = { id: "rd-user", role: "user" };
+    return build({ ...data(c), messages }, [at(["messages", messages.length - 4], "proxy")]);
+  }],
+  ["proxy:hole", (c) => build(c, [at(["messages", fromEnd(c, 4)], "hole"), at(["messages"], "proxy")])],
+  // A setter-only accessor reads as undefined: it must be refused as an accessor (INVALID_INPUT), not read as a missing budget.
+  ["options:setter-only", (c) => ({
+    operation: { kind: "boundary", context: data(c), prebuilt: false, options: { targetUnits: 100, summaryMaxUnits: 10, retainRecentMessages: 0 } },
+    decorations: [{ kind: "setterOnly", target: "options", path: ["targetUnits"] }],
+  })],
+];
+
+export const readingStrengthProperties: readonly PropertyDefinition[] = [
+  aimed("reading-requirement-and-units-edges", "128 requirements build, 129 do not; a summary's units count toward the 1,000,000-unit ceiling", "Off-by-one in the requirement count limit, or the summary's units subtracted from (not added to) the units the transcript starts from.", "contract §3, §4", REQUIREMENT_EDGES),
+  aimed("reading-string-edges", "A string of 65,536 code points builds, 65,537 does not; strings at exactly 1,000,000 build", "Off-by-one in the per-string limit, or the aggregate string limit checked with >= when a block type's fixed string lands exactly on it.", "contract §3", STRING_EDGES),
+  aimed("reading-requirement-fields", "Requirement content and id, and the summary id, are checked", "A blank requirement content or summary id accepted, or a requirement id that is not a string counted as one.", "contract §3", REQUIREMENT_EDITS),
+  aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary", "A compacted message id that is not a string, a duplicate record id, or compactedMessageIds of another length than boundary accepted.", "contract §3", RECORD_EDITS),
+  aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
+  aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),
+  aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall", "A tool name that is a number (the same on call and result) or blank accepted, or a block of another type read as a tool call.", "contract §2, §3", NAME_EDITS),
+  aimed("reading-linkage", "Unique call ids, one result per call, the call's name", "A duplicate call id, a second result for a call (while another call has none), or a result with another toolName accepted.", "contract §2", LINK_EDITS),
+  aimed("reading-prototypes", "A class instance is no record, a null-prototype object is one; messages must be an array", "The prototype check inverted or dropped (null prototype refused, class instance accepted), or a non-array transcript read by its length.", "contract §3", PROTOTYPE_EDITS),
+  aimed("reading-optional-channels", "An accessor or a throwing trap on the input's channels is refused", "An optional channel read as absent when it is an accessor, or when the input's descriptor trap throws.", "contract §3", TRAP_EDITS),
+  aimed("reading-proxied-records", "A throwing trap on a Proxy record or array becomes the contract's code", "A Proxy treated as a plain object (the proxy check cached wrongly), so that its trap's exception escapes as itself.", "contract §3", PROXY_TRAP_EDITS),
+  aimed("reading-through-descriptors", "A missing field or a hole behind a Proxy, and a setter-only option, are refused with the contract's code", "A descriptor assumed to exist (TypeError on a missing field or hole of a Proxy), or a setter-only option read as undefined instead of refused.", "contract §3, §6", PROXY_EDITS),
+];
