@@ -17,6 +17,12 @@ export function agreesWithModel(observation: Observation, expected: Expected): V
 
 export const modelAgrees = ({ observation, expected }: CheckInput): Verdict => agreesWithModel(observation, expected);
 
+/**
+ * Cases per run of a strength property: each aims at a small space of edge cases (reached
+ * within 10 cases, see docs/mutation.md), so 30 keep grading within its time budget.
+ */
+export const STRENGTH_RUNS = 30;
+
 export function defineStrength(id: string, title: string, weight: number, catches: string, specRef: string, arbitrary: fc.Arbitrary<Scenario>, check: (input: CheckInput) => Verdict): PropertyDefinition {
-  return { id: `strength.${id}`, family: "strength", title, weight, catches, specRef, arbitrary, check };
+  return { id: `strength.${id}`, family: "strength", title, weight, catches, specRef, arbitrary, check, numRuns: STRENGTH_RUNS };
 }
