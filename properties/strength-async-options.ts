@@ -3,7 +3,7 @@ import type { CheckInput, Decoration, Json, Observation, PropertyDefinition, Sce
 import type { SignalSlot, SummarizerScript, SummarizerSlot } from "../src/scenario";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
-import { defineStrength, modelAgrees } from "./_internals/strength-define";
+import { defineStrength, editedCompact, modelAgrees, onCompaction, type Compact } from "./_internals/strength-define";
 
 // Strength properties for survivors of the mutation run in options and awaiting the summarizer: options.ts, observe-async.ts, errors.ts
 // (docs/mutation.md). Each is shown to fail on a mutant of
@@ -12,20 +12,6 @@ import { defineStrength, modelAgrees } from "./_internals/strength-define";
 // Each property runs only 10 cases under StrykerJS, so each one picks between at most two
 // kinds of case (a mutant killed by one kind is missed with probability 2^-10): every
 // invalid option value gets its own property rather than one rare regime of a general one.
-
-type Compact = Extract<Scenario["operation"], { kind: "compact" }>;
-
-/** A compaction that would succeed (regime "compacts"), with `edit` applied to its operation. */
-function editedCompact(label: string, edit: (op: Compact) => Compact, decorations: Decoration[] = []): (scenario: Scenario) => Scenario {
-  return (scenario) => {
-    const op = scenario.operation;
-    if (op.kind !== "compact") return scenario;
-    return { operation: edit(op), ...(decorations.length === 0 ? {} : { decorations }), labels: [...(scenario.labels ?? []), label] };
-  };
-}
-
-const onCompaction = <T>(cases: fc.Arbitrary<T>, toScenario: (value: T) => (scenario: Scenario) => Scenario): fc.Arbitrary<Scenario> =>
-  fc.tuple(compactScenarios("compacts"), cases).map(([scenario, value]) => toScenario(value)(scenario));
 
 const ID_FIELDS = ["summaryId", "recordId"] as const;
 const BLANK_IDS: readonly string[] = ["", " ", "\t\n", "\u00a0", "\u2003\ufeff"];
@@ -122,6 +108,56 @@ function stopsAt64({ observation }: CheckInput): Verdict {
   return calls <= 64 ? pass : mismatch("calls of the chain's then methods", "at most 64", calls);
 }
 
+/** The text the generated compaction's own script delivers (one that fits its budgets). */
+function textOf(op: Compact): string {
+  const text = (op.summarizer as { text?: unknown }).text;
+  return typeof text === "string" ? text : "summary";
+}
+
+/** The generated compaction with `script(text)` as summarizer, signal or not, never aborted. */
+const withAimedScript = (label: string, script: (text: string) => SummarizerScript, signal: SignalSlot) =>
+  editedCompact(label, (op) => ({ ...op, summarizer: script(textOf(op)), summarizerSlot: "script", signal, abort: "none" }));
+
+const SIGNALS: readonly SignalSlot[] = ["none", "controller"];
+
+/**
+ * A native promise returned while Promise.prototype.constructor (or, below, Promise's
+ * Symbol.species) is deleted or names something else; the driver restores it when the call
+ * returns. Each change alone reaches a different part of the descriptor checks: a deleted
+ * one has no descriptor at all, a replaced one has another value or getter.
+ */
+const redefinedGlobalScenarios = (changes: readonly string[]): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...changes), fc.constantFrom(...SIGNALS)), ([change, signal]) =>
+    withAimedScript(`promiseGlobal:${change}`, (text) => ({ kind: "redefinedPromiseGlobal", change, text }), signal),
+  );
+
+/**
+ * A function with a callable then whose later resolver calls must be ignored: fulfilled first
+ * with a promise still pending (it brings a Proxy without then, a non-string; the later
+ * calls, another text, a rejection and a throw, arrive while it is pending), or rejected first
+ * (then fulfilled with the text, and a throw). Each case reaches a different guard.
+ */
+const RESOLVER_MISUSES: readonly [string, (text: string) => SummarizerScript][] = [
+  ["fulfil-first", (text) => ({ kind: "resolversMisused", order: "fulfilFirst", first: "thenlessProxy", text })],
+  ["reject-first", (text) => ({ kind: "resolversMisused", order: "rejectFirst", first: "text", text })],
+];
+
+/**
+ * Two adoptions that must fail, each delivered by a function with a callable then: a native
+ * promise reached a second time and locked in between (a cycle, or a locked promise: either
+ * code; followed once more it would deliver text), and a Proxy whose get trap throws
+ * (CONTEXT_SUMMARIZER_FAILED).
+ */
+const ADOPTION_FAILURES: readonly [string, (text: string) => SummarizerScript][] = [
+  ["promise-reached-again", (text) => ({ kind: "promiseReachedAgain", text })],
+  ["proxy-get-throws", () => ({ kind: "proxyValue", get: "throws", via: "functionThenable" })],
+];
+
+// Four kinds in one property missed one of them in all 10 cases of the default seed: two
+// properties of two kinds each.
+const aimedScriptScenarios = (prefix: string, cases: readonly [string, (text: string) => SummarizerScript][]): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...cases), fc.constantFrom(...SIGNALS)), ([[label, script], signal]) => withAimedScript(`${prefix}:${label}`, script, signal));
+
 const define = defineStrength;
 
 export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
@@ -135,4 +171,8 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("non-string-summary-values", "A summary value of null, an object or a function without a callable then is CONTEXT_SUMMARY_INVALID", 1, "Treating null as an object (reading its then throws) or any object as a thenable, so a non-string summary becomes CONTEXT_SUMMARIZER_FAILED.", "contract §7 steps 5, 6", nonStringSummaryScenarios(), modelAgrees),
   define("then-throwing-fails", "A thenable whose then throws before resolving fails with CONTEXT_SUMMARIZER_FAILED", 1, "Swallowing the exception of a custom then (or only when a resolver was called), so compactContext never settles.", "contract §7 step 5", thenThrowsScenarios(), modelAgrees),
   define("adoption-stops-at-64", "A chain of more than 64 thenables fails without calling the 65th then", 1, "Failing at the 65th level but still calling its then (checking the depth after adopting), which runs caller code past the limit.", "contract §7 step 5", tooDeepChainScenarios(), allOf(stopsAt64, modelAgrees)),
+  define("promise-constructor-redefined", "A native promise while Promise.prototype.constructor is deleted or replaced is CONTEXT_ASYNC_VALUE_UNOBSERVABLE", 1, "Checking only the promise's own constructor (or only that Promise.prototype's constructor is a data property, or exists), so the intrinsic then looks up a constructor the caller changed.", "contract §7 step 5", redefinedGlobalScenarios(["constructorDeleted", "constructorSubclass"]), modelAgrees),
+  define("promise-species-redefined", "A native promise while Promise[Symbol.species] is deleted or replaced is CONTEXT_ASYNC_VALUE_UNOBSERVABLE", 1, "Not checking Promise[Symbol.species] (or only that it exists), so the intrinsic then runs a species getter the caller installed.", "contract §7 step 5", redefinedGlobalScenarios(["speciesDeleted", "speciesReplaced"]), modelAgrees),
+  define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
+  define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails with CONTEXT_SUMMARIZER_FAILED", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
 ];

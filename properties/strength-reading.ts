@@ -175,6 +175,37 @@ const PROXY_EDITS: readonly Edit[] = [
   })],
 ];
 
+// --- what is not a record, and what a trap may throw (read.ts isPlainRecord, the catches) ---
+
+/** Path of the first tool call's arguments in the tail (call rd-c1 of message rd-a). */
+const argumentsPath = (c: ContextData): (string | number)[] => ["messages", fromEnd(c, 3), "content", 0, "arguments"];
+
+const NULL_RECORD_EDITS: readonly Edit[] = [
+  ["message:null", (c) => build({ ...data(c), messages: [...messagesOf(c), null] })],
+  ["block:null", (c) => withTail(c, (t) => void (t[1]!.content as Json[]).push(null))],
+  ["options:null", (c) => ({ operation: { kind: "boundary", context: data(c), prebuilt: false, options: null } })],
+];
+
+const ARRAY_RECORD_EDITS: readonly Edit[] = [
+  // An array is never a record, whatever its prototype: a plain-prototype check alone passes it.
+  ["input:null-prototype-array", () => build([], [at([], "prototype", { proto: "null" })])],
+  // …and an array in arguments stays an array (valid JSON), not an object of its keys.
+  ["arguments:null-prototype-array", (c) => {
+    const messages = messagesOf(c) as Record<string, Json>[];
+    const call = (messages[fromEnd(c, 3)]!.content as Record<string, Json>[])[0]!;
+    call.arguments = { q: [1, "x"] };
+    return build({ ...data(c), messages }, [at([...argumentsPath(c), "q"], "prototype", { proto: "null" })]);
+  }],
+];
+
+const THROWN_VALUE_EDITS: readonly Edit[] = [
+  ["message:descriptor-trap-throws-null", (c) => build(c, [at(["messages", fromEnd(c, 4)], "proxy", { ...THROWING_DESCRIPTOR, throwValue: null })])],
+  // Only the last item's descriptor throws: the length and the other items read fine, so a
+  // reader that asks a Proxy array's items outside its guard lets the exception out.
+  ["messages:last-item-descriptor-throws-undefined", (c) => build(c, [at(["messages"], "proxy", { ...THROWING_DESCRIPTOR, throwingKey: String(fromEnd(c, 1)), throwValue: { $cc: "undefined" } })])],
+  ["arguments:own-keys-trap-throws-number", (c) => build(c, [at(argumentsPath(c), "proxy", { throwingTrap: "ownKeys", throwValue: 42 })])],
+];
+
 export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-requirement-and-units-edges", "128 requirements build, 129 do not; a summary's units count toward the 1,000,000-unit ceiling", "Off-by-one in the requirement count limit, or the summary's units subtracted from (not added to) the units the transcript starts from.", "contract §3, §4", REQUIREMENT_EDGES),
   aimed("reading-string-edges", "A string of 65,536 code points builds, 65,537 does not; strings at exactly 1,000,000 build", "Off-by-one in the per-string limit, or the aggregate string limit checked with >= when a block type's fixed string lands exactly on it.", "contract §3", STRING_EDGES),
@@ -188,4 +219,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-optional-channels", "An accessor or a throwing trap on the input's channels is refused", "An optional channel read as absent when it is an accessor, or when the input's descriptor trap throws.", "contract §3", TRAP_EDITS),
   aimed("reading-proxied-records", "A throwing trap on a Proxy record or array becomes the contract's code", "A Proxy treated as a plain object (the proxy check cached wrongly), so that its trap's exception escapes as itself.", "contract §3", PROXY_TRAP_EDITS),
   aimed("reading-through-descriptors", "A missing field or a hole behind a Proxy, and a setter-only option, are refused with the contract's code", "A descriptor assumed to exist (TypeError on a missing field or hole of a Proxy), or a setter-only option read as undefined instead of refused.", "contract §3, §6", PROXY_EDITS),
+  aimed("reading-null-records", "null is no record: a null message, content block or options object is refused with the contract's code", "null taken for a record (typeof null is \"object\"), so reading its fields throws a TypeError instead of the contract's code.", "contract §3, §6", NULL_RECORD_EDITS),
+  aimed("reading-arrays-not-records", "An array is no record even with a null prototype, and stays an array inside arguments", "Records told from arrays by their prototype alone: an array with a null prototype accepted as the input, or an arguments array read as an object of its keys.", "contract §3", ARRAY_RECORD_EDITS),
+  aimed("reading-trap-throws-anything", "A trap that throws null, undefined or a number, also for one array item only, still gives the contract's code", "Only Error exceptions of a trap converted, so a thrown primitive, null or undefined escapes as itself; or the items of a Proxy array read outside the guard once its length read fine.", "contract §3", THROWN_VALUE_EDITS),
 ];

@@ -3,14 +3,15 @@ import type { CheckInput, ContextData, Decoration, Json, MessageData, Observatio
 import { SPECIAL_TAG, type AbortPoint } from "../src/scenario";
 import { contextData, toolArguments } from "../generators";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
-import { derivedLimitScenarios } from "./_internals/derived-limits";
+import { compactedLimitEdges, compactedLimitScenarios } from "./_internals/compacted-limits";
+import { derivedLimitEdges, derivedLimitScenarios } from "./_internals/derived-limits";
 import { everyStep, onProgram } from "./_internals/sequence-reading";
 import { stepAgreesWithModel } from "./sequences";
 import { programScenario } from "../generators/programScenario";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
 import { contextOf } from "./_internals/scenario-reading";
 import { modelGroups } from "../src/model";
-import { defineStrength, modelAgrees } from "./_internals/strength-define";
+import { defineStrength, editedCompact, modelAgrees, onCompaction } from "./_internals/strength-define";
 import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
 import { readingStrengthProperties } from "./strength-reading";
@@ -177,30 +178,18 @@ const retentionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
 
 /** A summarizer whose promise rejects, with the signal aborted at each point around it. */
 const rejectionScenarios = (): fc.Arbitrary<Scenario> =>
-  fc
-    .tuple(compactScenarios("compacts"), fc.constantFrom("inSummarizer", "none", "whilePending", "atSettlement"), fc.string({ maxLength: 8 }))
-    .map(([scenario, abort, reason]) => {
-      const operation = scenario.operation;
-      if (operation.kind !== "compact") return scenario;
-      return {
-        ...scenario,
-        operation: { ...operation, summarizer: { kind: "reject", value: reason }, signal: "controller", abort },
-        labels: [...(scenario.labels ?? []), `rejects:abort-${abort}`],
-      } as Scenario;
-    });
+  onCompaction(fc.tuple(fc.constantFrom<AbortPoint>("inSummarizer", "none", "whilePending", "atSettlement"), fc.string({ maxLength: 8 })), ([abort, reason]) =>
+    editedCompact(`rejects:abort-${abort}`, (op) => ({ ...op, summarizer: { kind: "reject", value: reason }, signal: "controller", abort })),
+  );
 
 /**
  * A compaction that would succeed, with a signal whose abort event a listener of the caller's
  * stops before the compactor's own listener runs, aborted at each point.
  */
 const mutedAbortScenarios = (): fc.Arbitrary<Scenario> =>
-  fc
-    .tuple(compactScenarios("compacts"), fc.constantFrom<AbortPoint>("beforeCall", "inSummarizer", "whilePending", "atSettlement", "afterSettlement"))
-    .map(([scenario, abort]) => {
-      const operation = scenario.operation;
-      if (operation.kind !== "compact") return scenario;
-      return { ...scenario, operation: { ...operation, signal: "controllerMuted", abort }, labels: [...(scenario.labels ?? []), `muted:abort-${abort}`] } as Scenario;
-    });
+  onCompaction(fc.constantFrom<AbortPoint>("beforeCall", "inSummarizer", "whilePending", "atSettlement", "afterSettlement"), (abort) =>
+    editedCompact(`muted:abort-${abort}`, (op) => ({ ...op, signal: "controllerMuted", abort })),
+  );
 
 /** Values a summarizer may answer with that are not text, some shaped like what text is made of. */
 const NOT_TEXT: readonly Json[] = [
@@ -218,19 +207,15 @@ const NOT_TEXT: readonly Json[] = [
 
 /** A compaction that would succeed, but the summarizer answers with something that is not a string. */
 const nonStringSummaryScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(compactScenarios("compacts"), fc.constantFrom(...NOT_TEXT), fc.constantFrom("sync", "promise")).map(([scenario, value, delivery]) => {
-    const operation = scenario.operation;
-    if (operation.kind !== "compact") return scenario;
-    return { ...scenario, operation: { ...operation, summarizer: { kind: "value", value, delivery } }, labels: [...(scenario.labels ?? []), `summary:not-text-${delivery}`] } as Scenario;
-  });
+  onCompaction(fc.tuple(fc.constantFrom(...NOT_TEXT), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([value, delivery]) =>
+    editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } })),
+  );
 
 /** A compaction that would succeed, but the summarizer answers with only whitespace. */
 const whitespaceSummaryScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(compactScenarios("compacts"), fc.constantFrom(...BLANKS), fc.constantFrom("sync", "promise")).map(([scenario, text, delivery]) => {
-    const operation = scenario.operation;
-    if (operation.kind !== "compact") return scenario;
-    return { ...scenario, operation: { ...operation, summarizer: { kind: "text", text, delivery } }, labels: [...(scenario.labels ?? []), `summary:blank-${delivery}`] } as Scenario;
-  });
+  onCompaction(fc.tuple(fc.constantFrom(...BLANKS), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([text, delivery]) =>
+    editedCompact(`summary:blank-${delivery}`, (op) => ({ ...op, summarizer: { kind: "text", text, delivery } })),
+  );
 
 const highSurrogate = fc.integer({ min: 0xd800, max: 0xdbff }).map((u) => String.fromCharCode(u));
 const lowSurrogate = fc.integer({ min: 0xdc00, max: 0xdfff }).map((u) => String.fromCharCode(u));
@@ -254,19 +239,20 @@ function noHostileCalls(observation: Observation): Verdict {
 const define = defineStrength;
 
 const baseStrengthProperties: readonly PropertyDefinition[] = [
-  define("blank-required-strings-rejected", "A blank id, name or required text is rejected with the model's code", 2, "Checking that an id is a string but not that it has non-whitespace text (trim() also strips \\u00a0, \\u2003, \\ufeff).", "contract §2, §3", blankFieldScenarios(), modelAgrees),
-  define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 2, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096.", "contract §6, §7", optionEdgeScenarios(), modelAgrees),
-  define("retention-edge", "A group ending one message past the latest allowed cut is never taken", 2, "An off-by-one in messages.length - retainRecentMessages that compacts one retained message.", "contract §6", retentionEdgeScenarios(), modelAgrees),
+  define("blank-required-strings-rejected", "A blank id, name or required text is rejected with the model's code", 1, "Checking that an id is a string but not that it has non-whitespace text (trim() also strips \\u00a0, \\u2003, \\ufeff).", "contract §2, §3", blankFieldScenarios(), modelAgrees),
+  define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 1, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096.", "contract §6, §7", optionEdgeScenarios(), modelAgrees),
+  define("retention-edge", "A group ending one message past the latest allowed cut is never taken", 1, "An off-by-one in messages.length - retainRecentMessages that compacts one retained message.", "contract §6", retentionEdgeScenarios(), modelAgrees),
   define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 2, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), allOf(({ observation }: CheckInput) => noHostileCalls(observation), modelAgrees)),
-  define("argument-cycles-are-invalid", "A cycle inside tool arguments is an invalid transcript, not a limit", 2, "Leaving cycles to the depth limit, so a cycle fails as CONTEXT_LIMIT_EXCEEDED (or recurses without end).", "contract §3", argumentCycleScenarios(), modelAgrees),
-  define("aggregate-string-budget", "All strings together are held to 1,000,000 code points", 2, "Checking each string against 65,536 but never the total, or counting the total in UTF-16 code units.", "contract §3", aggregateStringScenarios(), modelAgrees),
-  define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code", 2, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
-  define("surrogate-runs-counted", "Lone surrogates side by side count one code point each", 2, "Pairing a surrogate with the next one without checking that the first is a high surrogate (two lone lows counted as one code point).", "contract §4", surrogateRunScenarios(), modelAgrees),
+  define("argument-cycles-are-invalid", "A cycle inside tool arguments is an invalid transcript, not a limit", 1, "Leaving cycles to the depth limit, so a cycle fails as CONTEXT_LIMIT_EXCEEDED (or recurses without end).", "contract §3", argumentCycleScenarios(), modelAgrees),
+  define("aggregate-string-budget", "All strings together are held to 1,000,000 code points", 1, "Checking each string against 65,536 but never the total, or counting the total in UTF-16 code units.", "contract §3", aggregateStringScenarios(), modelAgrees),
+  define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code", 1, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
+  define("surrogate-runs-counted", "Lone surrogates side by side count one code point each", 1, "Pairing a surrogate with the next one without checking that the first is a high surrogate (two lone lows counted as one code point).", "contract §4", surrogateRunScenarios(), modelAgrees),
   // 5 limits × 2 sides × astral × prebuilt: 40 shapes of up to 1,000,000 code points each.
-  { ...define("derived-context-limits", "The new context of a compaction is held to every limit", 2, "Building the compacted context without validating it: a 257th record, a summaryId or recordId over 65,536 code points, or collection items or strings pushed past the limit by the record.", "contract §7 step 8, §3", derivedLimitScenarios(), modelAgrees), numRuns: 30 },
+  { ...define("derived-context-limits", "The new context of a compaction is held to every limit", 2, "Building the compacted context without validating it: a 257th record, a summaryId or recordId over 65,536 code points, or collection items or strings pushed past the limit by the record.", "contract §7 step 8, §3", derivedLimitScenarios(), modelAgrees), numRuns: 10, edgeCases: derivedLimitEdges },
+  { ...define("compacted-context-limits", "A context that compaction derived is held to every limit when it is compacted again", 1, "Counting the new context's collection items or strings from the old context's tables read from their start, not from the offset where the compacted context begins.", "contract §7 step 8, §3", compactedLimitScenarios(), (input) => onProgram(input, everyStep(stepAgreesWithModel))), numRuns: 2, edgeCases: compactedLimitEdges },
   define("compacted-context-compacts-again", "A context that compaction derived is compacted again as the model says", 2, "Units, groups or limits of a compacted context read from the old context's tables at the wrong offset, so the next compaction cuts, counts or refuses differently.", "contract §7", programScenario({ repeatCompactions: 2 }), (input) => onProgram(input, everyStep(stepAgreesWithModel))),
   define("muted-abort-still-cancels", "An abort is seen when the summary settles even if a caller's listener stopped the abort event", 2, "Learning of an abort only from the abort event: a caller's listener that calls stopImmediatePropagation() hides it, and the late summary is committed.", "contract §7 steps 5, 6", mutedAbortScenarios(), modelAgrees),
-  define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID", 2, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees),
+  define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID", 1, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees),
   define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts", 2, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process.", "contract §7 step 5", rejectionScenarios(), (input) => {
     if (input.observation.unhandledRejections !== 0) return mismatch("unhandledRejection events", 0, input.observation.unhandledRejections);
     return modelAgrees(input);

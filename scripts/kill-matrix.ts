@@ -2,12 +2,18 @@
 // property of the suites (in-process host, fixed seed), writing docs/kill-matrix.md with the
 // killing property ids and the size of the shrunk counterexample.
 //
-//   npx tsx scripts/kill-matrix.ts [--mutants id,id] [--num-runs 100] [--seed 20261129] [--out docs/kill-matrix.md]
+//   npx tsx scripts/kill-matrix.ts [--jobs 2] [--mutants id,id] [--num-runs 100] [--seed 20261129] [--out docs/kill-matrix.md]
+//
+// --jobs N splits the mutants among N child processes (one per core; default: the number of
+// cores, at most 4) and writes the table from their rows, in catalogue order.
 //
 // Every pair runs until its first failing case; then the mutant's first killer in the
 // test's order (test/mutants/matrix.ts killOrder) is run again with shrinking, and its
 // counterexample size is what the table reports.
-import { writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import * as core from "../src/core";
 import { createInProcessHost } from "../src/grader/in-process-host";
@@ -24,14 +30,19 @@ const numRuns = Number(option("num-runs") ?? 100);
 const out = option("out") ?? "docs/kill-matrix.md";
 const only = option("mutants")?.split(",");
 const selected = only === undefined ? mutants : mutants.filter((m) => only.includes(m.id));
+/** A child process of --jobs: writes its rows here as JSON instead of writing the table. */
+const rowsFile = option("rows");
+const jobs = Math.max(1, Number(option("jobs") ?? Math.min(4, availableParallelism())));
 
 interface Row {
   readonly mutant: Mutant;
   readonly killers: readonly string[];
   readonly errors: readonly string[];
-  readonly shrunk: PropertyVerdict | null;
+  readonly shrunk: Pick<PropertyVerdict, "propertyId" | "messages"> | null;
   readonly seconds: number;
 }
+
+type RowData = Omit<Row, "mutant"> & { readonly mutantId: string };
 
 async function matrixRow(mutant: Mutant, reference: ReturnType<typeof createInProcessHost>): Promise<Row> {
   const started = performance.now();
@@ -80,17 +91,58 @@ function markdown(rows: readonly Row[], propertyCount: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function main(): Promise<void> {
+/** This process's share of the matrix, row by row. */
+async function ownRows(list: readonly Mutant[]): Promise<Row[]> {
   const reference = createInProcessHost(core as unknown as Record<string, unknown>);
   const rows: Row[] = [];
-  for (const mutant of selected) {
+  for (const mutant of list) {
     const row = await matrixRow(mutant, reference);
     rows.push(row);
     console.log(`${mutant.id}: ${row.killers.length} killer(s), shrunk ${row.shrunk?.messages ?? "-"} messages, ${row.seconds.toFixed(1)} s`);
   }
   await reference.close();
+  return rows;
+}
+
+/** Runs this script on `list` in a child process and reads back its rows. */
+function childRows(list: readonly Mutant[], dir: string, index: number): Promise<Row[]> {
+  const file = join(dir, `rows-${index}.json`);
+  const args = ["tsx", "scripts/kill-matrix.ts", "--mutants", list.map((m) => m.id).join(","), "--rows", file, "--seed", String(seed), "--num-runs", String(numRuns)];
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", args, { stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`kill-matrix job ${index + 1} exited with code ${code}`));
+      const data = JSON.parse(readFileSync(file, "utf8")) as RowData[];
+      resolve(data.map(({ mutantId, ...rest }) => ({ ...rest, mutant: mutants.find((m) => m.id === mutantId)! })));
+    });
+  });
+}
+
+async function allRows(): Promise<Row[]> {
+  if (jobs === 1 || selected.length < 2) return ownRows(selected);
+  // Round-robin, so every job gets a mix of slow and fast areas of the catalogue.
+  const shares = Array.from({ length: Math.min(jobs, selected.length) }, (_, j) => selected.filter((_, i) => i % jobs === j));
+  const dir = mkdtempSync(join(tmpdir(), "kill-matrix-"));
+  try {
+    const rows = (await Promise.all(shares.map((share, j) => childRows(share, dir, j)))).flat();
+    return selected.map((m) => rows.find((row) => row.mutant.id === m.id)!);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (rowsFile !== undefined) {
+    const rows = await ownRows(selected);
+    const data: RowData[] = rows.map(({ mutant, shrunk, ...rest }) => ({ ...rest, mutantId: mutant.id, shrunk: shrunk === null ? null : { propertyId: shrunk.propertyId, messages: shrunk.messages } }));
+    writeFileSync(rowsFile, JSON.stringify(data));
+    return;
+  }
+  const started = performance.now();
+  const rows = await allRows();
   writeFileSync(out, markdown(rows, suiteProperties().length));
-  console.log(`wrote ${out}`);
+  console.log(`wrote ${out} (${rows.length} mutants, ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   const survivors = rows.filter((row) => row.killers.length === 0);
   if (survivors.length > 0) {
     console.error(`survivors: ${survivors.map((row) => row.mutant.id).join(", ")}`);

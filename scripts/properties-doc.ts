@@ -21,7 +21,8 @@ export function renderPropertiesDoc(properties: readonly PropertyDefinition[]): 
     "",
     `${properties.length} properties in ${families.length} families. Each is a pure check of (scenario, observation,`,
     "model answer[, reference observation]) run on generated scenarios; it passes when no generated scenario",
-    "falsifies it, and fails with a shrunk counterexample otherwise.",
+    "falsifies it, and fails with a shrunk counterexample otherwise. A property marked *(edge cases)* also",
+    "runs its whole, small space of edge cases in every run, before the generated ones (`edgeCases`).",
     "",
     "## How weights add up",
     "",
@@ -43,7 +44,7 @@ export function renderPropertiesDoc(properties: readonly PropertyDefinition[]): 
   for (const family of families) {
     lines.push("", `## ${family}`, "", "| id | title | weight | catches | spec |", "| --- | --- | ---: | --- | --- |");
     for (const p of properties.filter((q) => q.family === family)) {
-      const reference = p.needsReference ? " (needs a reference)" : "";
+      const reference = `${p.needsReference ? " (needs a reference)" : ""}${p.edgeCases === undefined ? "" : " *(edge cases)*"}`;
       lines.push(`| \`${p.id}\` | ${cell(p.title)}${reference} | ${p.weight} | ${cell(p.catches)} | ${cell(p.specRef)} |`);
     }
   }

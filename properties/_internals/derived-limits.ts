@@ -125,11 +125,30 @@ function compactAll(shape: Shape, prebuilt: boolean): Scenario["operation"] {
   };
 }
 
+function derivedLimitScenario(limit: DerivedLimit, past: boolean, astral: boolean, prebuilt: boolean): Scenario {
+  return {
+    operation: compactAll(shapeFor(limit, past, astral), prebuilt),
+    labels: [`derived:${limit}`, `side:${past ? "past" : "at"}`, `prebuilt:${prebuilt}`],
+  };
+}
+
+/**
+ * Every limit at and one past its edge, with and without astral strings (an old summary, for
+ * the total strings): 24 scenarios, prebuilt and plain input alternating. The property's edge
+ * cases, so even a 10-case run sees them all.
+ */
+export function derivedLimitEdges(): Scenario[] {
+  const edges: Scenario[] = [];
+  for (const limit of DERIVED_LIMITS) {
+    for (const past of [false, true]) {
+      for (const astral of [false, true]) edges.push(derivedLimitScenario(limit, past, astral, edges.length % 2 === 1));
+    }
+  }
+  return edges;
+}
+
 /** Compactions whose new context is exactly at a limit (succeeds) or one past it (CONTEXT_LIMIT_EXCEEDED). */
 // noBias: fast-check's early runs favour the first constant and `false`, which would leave
 // most edges to the late runs of a short run (10 cases under StrykerJS).
 export const derivedLimitScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.noBias(fc.tuple(fc.constantFrom(...DERIVED_LIMITS), fc.boolean(), fc.boolean(), fc.boolean())).map(([limit, past, astral, prebuilt]) => ({
-    operation: compactAll(shapeFor(limit, past, astral), prebuilt),
-    labels: [`derived:${limit}`, `side:${past ? "past" : "at"}`, `prebuilt:${prebuilt}`],
-  }));
+  fc.noBias(fc.tuple(fc.constantFrom(...DERIVED_LIMITS), fc.boolean(), fc.boolean(), fc.boolean())).map(([limit, past, astral, prebuilt]) => derivedLimitScenario(limit, past, astral, prebuilt));

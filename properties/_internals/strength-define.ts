@@ -1,6 +1,7 @@
-import type { CheckInput, Observation, PropertyDefinition, Scenario, Verdict } from "../../src/scenario";
+import type { CheckInput, Decoration, Observation, PropertyDefinition, Scenario, Verdict } from "../../src/scenario";
 import type { Expected } from "../../src/scenario";
-import type fc from "fast-check";
+import fc from "fast-check";
+import { compactScenarios } from "./arbitraries";
 import { mismatch, pass } from "./format";
 import { sameData } from "./json";
 import { checkThrowsContractError, returnedValue } from "./outcome";
@@ -26,3 +27,21 @@ export const STRENGTH_RUNS = 30;
 export function defineStrength(id: string, title: string, weight: number, catches: string, specRef: string, arbitrary: fc.Arbitrary<Scenario>, check: (input: CheckInput) => Verdict): PropertyDefinition {
   return { id: `strength.${id}`, family: "strength", title, weight, catches, specRef, arbitrary, check, numRuns: STRENGTH_RUNS };
 }
+
+export type Compact = Extract<Scenario["operation"], { kind: "compact" }>;
+
+/**
+ * A compaction that would succeed (regime "compacts") with `edit` applied to its operation,
+ * `label` added to its labels and, when given, `decorations` in place of its own.
+ */
+export function editedCompact(label: string, edit: (op: Compact) => Compact, decorations: Decoration[] = []): (scenario: Scenario) => Scenario {
+  return (scenario) => {
+    const op = scenario.operation;
+    if (op.kind !== "compact") return scenario;
+    return { ...scenario, operation: edit(op), ...(decorations.length === 0 ? {} : { decorations }), labels: [...(scenario.labels ?? []), label] };
+  };
+}
+
+/** Compactions that would succeed, each edited by one of `cases`. */
+export const onCompaction = <T>(cases: fc.Arbitrary<T>, toScenario: (value: T) => (scenario: Scenario) => Scenario): fc.Arbitrary<Scenario> =>
+  fc.tuple(compactScenarios("compacts"), cases).map(([scenario, value]) => toScenario(value)(scenario));

@@ -102,6 +102,11 @@ export function awaitValue(value: unknown, signal: AbortSignal | undefined, sett
   }
 
   function receivePromise(promise: Promise<unknown>): void {
+    // Equivalent if removed (marked): a promise followed again delivers what it delivered the
+    // first time, whose thenables are then reached twice and fail the same way. Only a promise
+    // locked in between tells the two apart, and there the contract allows both codes
+    // (docs/contract-decisions.md, entry 18).
+    // Stryker disable next-line ConditionalExpression,BlockStatement: see above
     if (visited.has(promise)) {
       // Stryker disable next-line StringLiteral: message text; the code is the contract
       return finish(failed("a promise was reached twice"), undefined);
@@ -157,6 +162,9 @@ export function awaitValue(value: unknown, signal: AbortSignal | undefined, sett
     };
     const rejectOnce = (): void => {
       if (called) return;
+      // After the rejection finished, done absorbs every later call: the flag only decides
+      // whether a late native promise is additionally marked handled (see the catch below).
+      // Stryker disable next-line BooleanLiteral: see above
       called = true;
       // Stryker disable next-line StringLiteral: message text; the code is the contract
       finish(failed("a thenable rejected"), undefined);

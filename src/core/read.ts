@@ -210,6 +210,7 @@ function ownDescriptor(object: object, key: string | number, issue: IssueKind, w
 
 /** The value of an own data property, or `undefined` when the property is absent. */
 export function optionalField(record: object, key: string, issue: IssueKind, what: string): unknown {
+  // Stryker disable next-line StringLiteral: names the place in a message text only
   const descriptor = ownDescriptor(record, key, issue, `${what}.${key}`);
   if (descriptor === undefined) return undefined;
   if (!hasOwn(descriptor, "value")) {
@@ -222,6 +223,7 @@ export function optionalField(record: object, key: string, issue: IssueKind, wha
 /** The value of an own data property that must be present. */
 export function field(record: object, key: string, issue: IssueKind, what: string): unknown {
   // A plain object (not a Proxy) runs no code of the caller's here, so nothing can throw.
+  // Stryker disable next-line BlockStatement: a fast path only: the descriptor path below gives a plain object the same answer
   if (!recordIsProxy(record)) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     if (!hasOwn(record, key)) fault(issue, `${what}.${key} is missing`);
@@ -230,6 +232,7 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
     const value = (record as Record<string, unknown>)[key];
     if (value !== undefined) return value;
   }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
   const descriptor = ownDescriptor(record, key, issue, `${what}.${key}`);
   // Stryker disable next-line StringLiteral: message text; the code is the contract
   if (descriptor === undefined) fault(issue, `${what}.${key} is missing`);
@@ -242,6 +245,7 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
 
 /** The length of a real array (read from its own `length` descriptor), or a fault. */
 export function arrayLength(value: unknown, issue: IssueKind, what: string): number {
+  // Stryker disable next-line BooleanLiteral: never read as it starts: the try assigns it, or its catch faults
   let array = false;
   try {
     // Array.isArray runs no trap; it throws only for a revoked Proxy. (It is false for a primitive.)
@@ -267,6 +271,7 @@ export function arrayLength(value: unknown, issue: IssueKind, what: string): num
 /** Item `index` of an array: an own data property, not a hole, not an accessor. */
 export function arrayItem(array: object, index: number, issue: IssueKind, what: string): unknown {
   // A real array that is not a Proxy runs no code of the caller's here, so nothing can throw.
+  // Stryker disable next-line BlockStatement: a fast path only: the descriptor path below gives a plain array the same answer
   if (!arrayIsProxy(array)) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     if (!hasOwn(array, index)) fault(issue, `${what}[${index}] is a hole`);
@@ -278,9 +283,12 @@ export function arrayItem(array: object, index: number, issue: IssueKind, what: 
     // Stryker disable next-line ConditionalExpression,EqualityOperator: no caller accepts undefined (see above)
     if (value !== undefined) return value;
   }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
   const descriptor = ownDescriptor(array, index, issue, `${what}[${index}]`);
   // Stryker disable next-line StringLiteral: message text; the code is the contract
   if (descriptor === undefined) fault(issue, `${what}[${index}] is a hole`);
+  // Without this check an accessor item reads as undefined, which every caller rejects with the same issue (see above).
+  // Stryker disable next-line BlockStatement: no caller accepts undefined
   if (!hasOwn(descriptor, "value")) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(issue, `${what}[${index}] is an accessor`);

@@ -1,4 +1,4 @@
-// Runs one property: fast-check generates scenarios (corpus examples first), the host
+// Runs one property: fast-check generates scenarios (edge cases and corpus examples first), the host
 // observes each, the model gives the expected answer, the reference host (when the property
 // is differential) its observation, and the property's pure check gives the verdict. A
 // failure is shrunk; the run reports the smallest counterexample with seed and path.
@@ -93,7 +93,8 @@ export async function runProperty(def: PropertyDefinition, host: Host, opts: Run
     }
   });
 
-  const examples = opts.examples ?? [];
+  // The property's own edge cases first, then the corpus; both come on top of numRuns.
+  const examples = [...(def.edgeCases?.() ?? []), ...(opts.examples ?? [])];
   const details = await fc.check(property, {
     seed: opts.seed,
     // fast-check counts examples as runs; the corpus comes on top of the requested cases.

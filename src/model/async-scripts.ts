@@ -17,10 +17,13 @@ import type { Settled } from "./summarizer";
  *   observable while waiting and at settlement, so only CONTEXT_CANCELLED.
  */
 type Race = "inCall" | "onReturn" | "rejection";
-type Plain = { kind: "value"; value: Json } | { kind: "fails"; code: string; race: Race };
+/** `codes`: every code the contract allows for the failure (usually one). */
+type Plain = { kind: "value"; value: Json } | { kind: "fails"; codes: string[]; race: Race };
 
 const text = (script: SummarizerScript): Plain => ({ kind: "value", value: field(script, "text") });
-const failing = (code: string, race: Race): Plain => ({ kind: "fails", code, race });
+const failing = (code: string, race: Race, ...alsoAllowed: string[]): Plain => ({ kind: "fails", codes: [code, ...alsoAllowed], race });
+/** A value that is an object but not a thenable (a Proxy without then): not a string, step 6. */
+const NOT_A_STRING: Plain = { kind: "value", value: {} };
 
 function field(script: SummarizerScript, name: string): Json {
   return (script as { [k: string]: Json })[name] ?? null;
@@ -49,7 +52,19 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       return field(script, "shape") === "deliveredTwice" ? text(script) : failing(CODE.summarizerFailed, "inCall");
     case "proxyPromise":
     case "lockedPromise":
+    case "redefinedPromiseGlobal":
       return failing(CODE.asyncValueUnobservable, "onReturn");
+    case "resolversMisused":
+      // Only the first resolver call counts: a rejection, or what the pending promise brings.
+      if (field(script, "order") === "rejectFirst") return failing(CODE.summarizerFailed, "inCall");
+      return field(script, "first") === "thenlessProxy" ? NOT_A_STRING : text(script);
+    case "promiseReachedAgain":
+      // Reached a second time (a cycle, FAILED) after it was locked (UNOBSERVABLE): the contract
+      // orders neither rule, so both codes are allowed (docs/contract-decisions.md, entry 18).
+      return failing(CODE.summarizerFailed, "inCall", CODE.asyncValueUnobservable);
+    case "proxyValue":
+      // A Proxy without a callable then is the value itself; one whose get throws fails.
+      return field(script, "get") === "throws" ? failing(CODE.summarizerFailed, "inCall") : NOT_A_STRING;
     case "forgedError":
       // Callers cannot forge a code, whatever the rejection looks like.
       return failing(CODE.summarizerFailed, field(script, "delivery") === "throw" ? "inCall" : "rejection");
@@ -70,15 +85,15 @@ export function settleAsyncScript(script: SummarizerScript, abort: AbortPoint): 
     case "none":
     case "beforeCall":
     case "afterSettlement":
-      return plain.kind === "value" ? plain : { kind: "fails", codes: [plain.code] };
+      return plain.kind === "value" ? plain : { kind: "fails", codes: plain.codes };
     case "whilePending":
       // The driver holds the value in its own pending promise and aborts first.
       return cancelled;
     case "inSummarizer":
       // Aborted before the value exists: CANCELLED, or the failure the value carries.
-      return plain.kind === "value" ? cancelled : { kind: "fails", codes: [CODE.cancelled, plain.code] };
+      return plain.kind === "value" ? cancelled : { kind: "fails", codes: [CODE.cancelled, ...plain.codes] };
     case "atSettlement":
       if (plain.kind === "value" || plain.race === "rejection") return cancelled;
-      return { kind: "fails", codes: [CODE.cancelled, plain.code] };
+      return { kind: "fails", codes: [CODE.cancelled, ...plain.codes] };
   }
 }

@@ -13,7 +13,11 @@ import { isRecord } from "./special";
 // Placements the contract leaves open (a throwing `get` trap the reader need not use, a
 // prototype on an array, …) are refused: the generators never make them.
 
-export type Effect = { readonly kind: "benign" } | { readonly kind: "reject" } | { readonly kind: "substitute"; readonly value: Json };
+/** `below`: only the child at that key is rejected (a trap that throws for one item of a list). */
+export type Effect =
+  | { readonly kind: "benign" }
+  | { readonly kind: "reject"; readonly below?: number }
+  | { readonly kind: "substitute"; readonly value: Json };
 
 const BENIGN: Effect = { kind: "benign" };
 const REJECT: Effect = { kind: "reject" };
@@ -49,6 +53,20 @@ function trapIsRead(trap: string, site: Site, d: Decoration): boolean {
   return undecided(d, `a proxy on a ${site.kind}`);
 }
 
+/**
+ * A descriptor trap that throws for one key only: on a list, for an index below its length,
+ * the reader must ask for that item's descriptor (§3: own data items at every index), so that
+ * item is rejected; the length and the other items read as plain data.
+ */
+function keyedThrow(d: Decoration, site: Site): Effect {
+  const index = Number(d.throwingKey);
+  const value = site.value;
+  if (d.throwingTrap === "getOwnPropertyDescriptor" && isListKind(site.kind) && Array.isArray(value) && Number.isInteger(index) && index >= 0 && index < value.length && String(index) === d.throwingKey) {
+    return { kind: "reject", below: index };
+  }
+  return undecided(d, "a keyed descriptor throw needs an index of a list");
+}
+
 export function effectOf(d: Decoration, site: Site): Effect {
   if (site.place === "extra") return BENIGN;
   switch (d.kind) {
@@ -71,6 +89,9 @@ export function effectOf(d: Decoration, site: Site): Effect {
       if (d.target === "options" && site.channel === "options" && site.place === "field" && d.path[0] === "signal") return REJECT;
       const trap = d.throwingTrap;
       if (trap === undefined) return BENIGN;
+      // What the trap throws (`throwValue`: an Error, a primitive, null, undefined) does not
+      // matter: §3 turns any exception of a trap into the channel's code.
+      if (d.throwingKey !== undefined) return keyedThrow(d, site);
       return trapIsRead(String(trap), site, d) ? REJECT : BENIGN;
     }
     case "symbolKey":

@@ -76,7 +76,7 @@ function rewriteInput(op: Operation, decorations: readonly Decoration[]): Operat
   for (const i of order) {
     const d = decorations[i]!;
     const effect = inputEffect(op, d);
-    if (effect.kind === "reject") input = setAt(input, d.path, POISON);
+    if (effect.kind === "reject") input = setAt(input, effect.below === undefined ? d.path : [...d.path, effect.below], POISON);
     else if (effect.kind === "substitute") input = setAt(input, d.path, effect.value);
   }
   return withInput(op, input);

@@ -6,6 +6,7 @@ import { expectedFor } from "./expected";
 import { modelGroups } from "./groups";
 import { CODE, LIMIT } from "./limits";
 import { modelBoundaryOptions, modelCompactOptions } from "./options";
+import { simulateProgram } from "./program";
 import { modelTranscriptErrors } from "./transcript-errors";
 import {
   modelCodePoints,
@@ -40,5 +41,6 @@ export {
   modelRequirementsUnits,
   modelSummaryUnits,
   modelTranscriptErrors,
+  simulateProgram,
   suffixUnits,
 };

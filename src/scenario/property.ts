@@ -39,5 +39,11 @@ export interface PropertyDefinition {
   readonly expectedLabels?: readonly string[];
   /** A ceiling on cases per run for expensive properties (limit edges); the run's numRuns still caps it. */
   readonly numRuns?: number;
+  /**
+   * The whole edge space of an aimed property, run first in every run (before the corpus and
+   * the generated cases, not shrunk, not counted in numRuns): a short run (10 cases under
+   * StrykerJS) still reaches every edge instead of a random half of them. Called once per run.
+   */
+  readonly edgeCases?: () => readonly Scenario[];
   readonly check: (input: CheckInput) => Verdict;
 }

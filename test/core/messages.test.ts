@@ -118,6 +118,10 @@ describe("Message IR helpers", () => {
     ["userMessage with a whitespace id", () => helpers.userMessage!(" ", "x")],
     ["assistantMessage with a non-array content", () => helpers.assistantMessage!("a", "text")],
     ["toolResultMessage with an empty tool name", () => helpers.toolResultMessage!("r", "c", " ", "out", false)],
+    // The two checks below mask each other in a transcript (a blank toolCallId can only answer a
+    // blank call id), so only the helpers tell them apart (message-read.ts `true` flags).
+    ["toolResultMessage with a whitespace toolCallId", () => helpers.toolResultMessage!("r", " ", "t", "out", false)],
+    ["assistantMessage with a whitespace call id", () => helpers.assistantMessage!("a", [call(" ", "t")])],
   ])("throws a TypeError for %s", (_name, make) => {
     expect(make).toThrow(TypeError);
   });

@@ -56,6 +56,16 @@ describe("decorations", () => {
     expect(c.outcome.kind === "threw" && c.outcome.error.message).toBe("hostile proxy: getOwnPropertyDescriptor trap throws");
   });
 
+  it("proxy with throwValue: the trap throws that value (materialized), not an Error", async () => {
+    for (const [throwValue, typeOf] of [[42, "number"], [null, "object"], [{ $cc: "undefined" }, "undefined"]] as const) {
+      const c = await careful.observe(build([{ kind: "proxy", target: "input", path: [], throwingTrap: "getOwnPropertyDescriptor", throwValue }]));
+      expect(c.outcome.kind === "threw" && c.outcome.error.typeOf).toBe(typeOf);
+      expect(c.outcome.kind === "threw" && c.outcome.error.isError).toBe(false);
+    }
+    const orphan = await careful.observe(build([{ kind: "proxy", target: "input", path: [], throwValue: 1 }]));
+    expect(orphan.outcome.kind === "crash" && orphan.outcome.reason).toBe("driver: throwValue needs a throwingTrap");
+  });
+
   it("options decorations apply after the summarizer is added", async () => {
     const s = compactScenario({});
     const o = await careful.observe({ ...s, decorations: [{ kind: "getter", target: "options", path: ["summarizer"] }] });

@@ -133,6 +133,16 @@ export const compactionMutants: readonly Mutant[] = [
     killers: ["strength.derived-context-limits"],
   },
   {
+    id: "derived-counts-from-table-start",
+    area: "compaction",
+    description: "Counts the compacted messages' collection items and strings from the start of the old context's tables, not from where a compacted context begins in them.",
+    file: "compaction.ts",
+    find: "info.items - (prefix.itemsPrefix[offset + boundary] - prefix.itemsPrefix[offset]) - boundary + 1 + boundary",
+    replace: "info.items - prefix.itemsPrefix[offset + boundary] - boundary + 1 + boundary",
+    also: [{ file: "compaction.ts", find: "(prefix.stringsPrefix[offset + boundary] - prefix.stringsPrefix[offset]) -", replace: "prefix.stringsPrefix[offset + boundary] -" }],
+    killers: ["strength.compacted-context-limits"],
+  },
+  {
     id: "summary-coerced-to-text",
     area: "compaction",
     description: "Turns whatever the summarizer answers into text with String(value) instead of refusing a value that is not a string.",

@@ -112,4 +112,38 @@ export const readingGapMutants: readonly Mutant[] = [
     replace: "",
     killers: ["strength.reading-through-descriptors"],
   },
+  {
+    id: "null-read-as-a-record",
+    description: "Takes null for a record (typeof null is \"object\"), so reading its fields throws a TypeError instead of the contract's code.",
+    area: "input",
+    file: "read.ts",
+    find: 'if (typeof value !== "object" || value === null) return false;',
+    replace: 'if (typeof value !== "object") return false;\n  if (value === null) return true;',
+    killers: ["strength.reading-null-records"],
+  },
+  {
+    id: "array-with-plain-prototype-is-a-record",
+    description: "Tells records from arrays by the prototype alone, so an array with a null prototype is read as a record.",
+    area: "input",
+    file: "read.ts",
+    find: "    if (isArray(value)) return false;\n",
+    replace: "",
+    killers: ["strength.reading-arrays-not-records"],
+  },
+  {
+    id: "trap-primitive-escapes",
+    description: "Converts only objects a trap throws, so a thrown primitive, null or undefined escapes as itself.",
+    area: "input",
+    file: "read.ts",
+    find: "    descriptor = getOwnPropertyDescriptor(object, key);\n  } catch {\n",
+    replace: '    descriptor = getOwnPropertyDescriptor(object, key);\n  } catch (error) {\n    if (typeof error !== "object" || error === null) throw error;\n',
+    also: [
+      {
+        file: "read.ts",
+        find: "    return ownKeys(record);\n  } catch {\n",
+        replace: '    return ownKeys(record);\n  } catch (error) {\n    if (typeof error !== "object" || error === null) throw error;\n',
+      },
+    ],
+    killers: ["strength.reading-trap-throws-anything"],
+  },
 ];

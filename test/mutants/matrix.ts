@@ -3,7 +3,7 @@ import { allProperties } from "../../properties";
 import { strengthProperties } from "../../properties/strength";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { runProperty, type PropertyRun } from "../../src/grader/run-property";
-import type { Host, PropertyDefinition, Scenario } from "../../src/scenario";
+import { stepMessages, type Host, type PropertyDefinition, type Scenario } from "../../src/scenario";
 import type { Mutant, MutantArea } from "./catalogue";
 import { loadMutant } from "./loader";
 
@@ -46,7 +46,9 @@ export function killOrder(mutant: Mutant, properties: readonly PropertyDefinitio
 export function messagesIn(scenario: Scenario | undefined): number | null {
   if (scenario === undefined) return null;
   const operation = scenario.operation;
-  const holder = operation.kind === "groups" ? { messages: operation.transcript } : operation.kind === "build" || operation.kind === "units" ? operation.input : operation.kind === "program" ? null : operation.context;
+  // A program's messages are those its steps append.
+  if (operation.kind === "program") return operation.steps.reduce((sum, step) => sum + stepMessages(step).length, 0);
+  const holder = operation.kind === "groups" ? { messages: operation.transcript } : operation.kind === "build" || operation.kind === "units" ? operation.input : operation.context;
   const messages = holder !== null && typeof holder === "object" && !Array.isArray(holder) ? holder.messages : undefined;
   return Array.isArray(messages) ? messages.length : 0;
 }

@@ -25,6 +25,7 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   "strength.rejections-always-handled": "units-utf16-code-units",
   "strength.surrogate-runs-counted": "units-any-surrogate-pairs-with-a-low",
   "strength.derived-context-limits": "derived-records-unchecked",
+  "strength.compacted-context-limits": "derived-counts-from-table-start",
   "strength.compacted-context-compacts-again": "groups-of-compacted-context-unshifted",
   "strength.muted-abort-still-cancels": "abort-seen-only-by-event",
   "strength.non-string-summary-rejected": "summary-coerced-to-text",

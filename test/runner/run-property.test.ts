@@ -74,6 +74,26 @@ describe("runProperty", () => {
     expect(seen.length).toBe(12);
   });
 
+  it("runs the property's edge cases first, then the corpus, then numRuns generated cases", async () => {
+    const seen: Scenario[] = [];
+    const inner = createInProcessHost(counter());
+    const recording: Host = { ...inner, observe: (s) => (seen.push(s), inner.observe(s)) };
+    const edges = [groupsOf([1]), groupsOf([2, 2])];
+    const corpus = [groupsOf([3])];
+    const def = lengthProperty({ edgeCases: () => edges });
+    const run = await runProperty(def, recording, { seed: 1, numRuns: 10, examples: corpus });
+    expect(run.status).toBe("passed");
+    expect(seen.slice(0, 3)).toEqual([...edges, ...corpus]);
+    expect(seen.length).toBe(13);
+  });
+
+  it("a failing edge case fails the property even when the generated cases would pass", async () => {
+    const edge = groupsOf(Array.from({ length: 60 }, () => 1));
+    const run = await runProperty(lengthProperty({ edgeCases: () => [edge] }), createInProcessHost(counter(50)), { seed: 1, numRuns: 10 });
+    expect(run.status).toBe("failed");
+    expect(run.counterexample).toEqual(edge);
+  });
+
   it("a failing example is reported as is (corpus scenarios are not shrunk), before any generated case", async () => {
     const example = groupsOf(Array.from({ length: 60 }, () => 1));
     const run = await runProperty(lengthProperty(), createInProcessHost(counter(50)), { seed: 1, numRuns: 10, examples: [example] });

@@ -12,6 +12,7 @@ import type { HostileCounters } from "../hostile-counters";
 import { apply, objectFreeze, reflectGet } from "../intrinsics";
 import { materialize } from "../materialize";
 import { readOwn } from "../read";
+import { undoRealmPatches } from "../realm-patches";
 import { UnusableSubjectError } from "../scenario-error";
 import { toData } from "../to-data";
 
@@ -97,6 +98,9 @@ export function createOperationEnv(
         return { kind: "returned", value: apply(fn, undefined, args) };
       } catch (error) {
         return { kind: "threw", error };
+      } finally {
+        // What a summarizer script changed in the realm ends with the subject's call.
+        undoRealmPatches();
       }
     },
     outcomeOf(attempt) {

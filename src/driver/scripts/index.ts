@@ -4,9 +4,13 @@ import { forgedErrorScript } from "./forged-error";
 import { lockedPromiseScript } from "./locked-promise";
 import { nestedPromiseScript } from "./nested-promise";
 import { neverScript } from "./never";
+import { promiseReachedAgainScript } from "./promise-reached-again";
 import { proxyPromiseScript } from "./proxy-promise";
+import { proxyValueScript } from "./proxy-value";
+import { redefinedPromiseGlobalScript } from "./redefined-promise-global";
 import { createScriptRegistry, type ScriptKind } from "./registry";
 import { rejectScript } from "./reject";
+import { resolversMisusedScript } from "./resolvers-misused";
 import { textScript } from "./text";
 import { thenGetterThrowsScript } from "./then-getter-throws";
 import { thenReturnsRejectingScript } from "./then-returns-rejecting";
@@ -32,6 +36,11 @@ export const scriptKinds: readonly ScriptKind[] = [
   proxyPromiseScript,
   lockedPromiseScript,
   forgedErrorScript,
+  // issue 5: survivors of the mutation run in observe-async.ts (properties/strength-async-options.ts)
+  redefinedPromiseGlobalScript,
+  resolversMisusedScript,
+  promiseReachedAgainScript,
+  proxyValueScript,
 ];
 
 export const scripts = createScriptRegistry(scriptKinds);

@@ -2,7 +2,7 @@
 // call of their `then` in Observation.hostile, and the counter names the properties read.
 // Counts are the subject's touches only: when the driver adopts the value itself (abort point
 // "whilePending"), the engine's calls are not counted.
-import { apply, objectFreeze, thenIntrinsic } from "../intrinsics";
+import { apply, defineProperty, objectFreeze, reflectGet, thenIntrinsic } from "../intrinsics";
 import type { ScriptContext } from "./registry";
 
 export const ASYNC_COUNTER = objectFreeze({
@@ -56,6 +56,16 @@ export function countedThenable(ctx: ScriptContext, name: string, body: (r: Reso
       );
     },
   };
+}
+
+/**
+ * A function (typeof "function") with an own `then` counted like countedThenable's: a thenable
+ * is any object or function with a callable then (contract §7 step 5).
+ */
+export function countedFunctionThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown): object {
+  const thenable = function functionThenable(): void {};
+  defineProperty(thenable, "then", { value: reflectGet(countedThenable(ctx, name, body), "then"), writable: true, enumerable: true, configurable: true });
+  return thenable;
 }
 
 /**

@@ -1,0 +1,43 @@
+// resolversMisused: a function with a callable then (a thenable all the same, contract §7 step
+// 5) that calls the resolvers it is given more than once. Only the first call counts, as in
+// promise adoption:
+// - fulfilFirst: fulfils with a native promise still pending (it settles a microtask later
+//   with `first`: the text, or a Proxy without then, which is not a string), then fulfils
+//   again with another text, rejects, and throws. The answer is what `first` comes to.
+// - rejectFirst: rejects, then fulfils with the text, and throws: CONTEXT_SUMMARIZER_FAILED.
+// The pending promise makes the later calls arrive while the first is still being followed,
+// so a subject that lets them through answers with them.
+import type { Json } from "../../scenario/data";
+import { ErrorCtor } from "../intrinsics";
+import { ScenarioError } from "../scenario-error";
+import { resolveLater } from "./deliver";
+import { thenlessProxy } from "./proxy-value";
+import type { ScriptKind } from "./registry";
+import { countedFunctionThenable } from "./thenables";
+
+export const resolversMisusedScript: ScriptKind = {
+  kind: "resolversMisused",
+  validate(script) {
+    if (script.order !== "fulfilFirst" && script.order !== "rejectFirst") throw new ScenarioError("resolversMisused needs `order` fulfilFirst or rejectFirst");
+    if (script.first !== "text" && script.first !== "thenlessProxy") throw new ScenarioError("resolversMisused needs `first` text or thenlessProxy");
+    if (typeof script.text !== "string") throw new ScenarioError("resolversMisused needs a string `text`");
+  },
+  invoke(script, ctx) {
+    const text = script.text as Json;
+    if (script.order === "rejectFirst") {
+      return countedFunctionThenable(ctx, "misused", (r) => {
+        ctx.settling();
+        r.reject(new ErrorCtor("rejected first"));
+        r.fulfil(text);
+        throw new ErrorCtor("then throws after rejecting");
+      });
+    }
+    const first = script.first === "text" ? text : thenlessProxy(ctx, false);
+    return countedFunctionThenable(ctx, "misused", (r) => {
+      r.fulfil(resolveLater(first, ctx));
+      r.fulfil(`${text as string}, again`);
+      r.reject(new ErrorCtor("rejected after fulfilling"));
+      throw new ErrorCtor("then throws after fulfilling");
+    });
+  },
+};
