@@ -9,6 +9,7 @@ import { runCampaign } from "../../src/grader/fuzz/campaign";
 import { healthIssues } from "../../src/grader/fuzz/health";
 import { inProcessSubject } from "../../src/grader/fuzz/subject";
 import type { PropertyDefinition } from "../../src/scenario/property";
+import type { Scenario } from "../../src/scenario/scenario";
 import * as groupsUnfrozen from "../fixtures/broken/groups-unfrozen";
 
 // A campaign against a broken implementation finds the bug, saves the shrunk scenario to the
@@ -62,6 +63,19 @@ describe("campaign and corpus", () => {
       expect(p.cases).toBeGreaterThanOrEqual(10);
     }
     expect(result.cases).toBe(result.properties.reduce((sum, p) => sum + p.cases, 0));
+  });
+
+  it("a property's edge cases run in the first round only", async () => {
+    const base = property("groups.frozen");
+    // A message id no generator writes, so no generated case can equal it.
+    const edge: Scenario = { operation: { kind: "groups", transcript: [{ id: "edge-case-only", role: "user", content: "edge" }] } };
+    const seen: unknown[] = [];
+    const def: PropertyDefinition = { ...base, id: "test.with-edges", edgeCases: () => [edge], check: (input) => (seen.push(input.scenario), base.check(input)) };
+    const result = await runCampaign({ subject: await inProcessSubject(), properties: [def], seed: 3, timeMs: 600, sliceMs: 50, corpusDir: null });
+    expect(result.properties[0]?.status).toBe("passed");
+    expect(seen[0]).toEqual(edge);
+    expect(seen.filter((s) => JSON.stringify(s) === JSON.stringify(edge))).toHaveLength(1);
+    expect(result.properties[0]?.cases).toBe(seen.length);
   });
 });
 

@@ -152,12 +152,15 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         if (round > 0 && Date.now() >= deadline) break;
         const def = outcome.def;
         const examples = round === 0 ? corpusExamples(corpus, def.id) : [];
+        // A property's edge cases run before its corpus, in round 0 only (runProperty runs them
+        // in every run it is given, so later rounds get the property without them).
+        const edges = round === 0 ? (def.edgeCases?.().length ?? 0) : 0;
         const numRuns = options.runs !== undefined ? options.runs : chunkSize(outcome, sliceMs);
         current = def.id;
         const before = Date.now();
         chunkCases = 0;
-        chunkTotal = numRuns + examples.length;
-        const instrumented = { ...def, arbitrary: instrument(def.arbitrary, outcome.generation, options.onScenario && ((s) => options.onScenario?.(def.id, s))) };
+        chunkTotal = numRuns + edges + examples.length;
+        const instrumented = { ...def, ...(round === 0 ? {} : { edgeCases: undefined }), arbitrary: instrument(def.arbitrary, outcome.generation, options.onScenario && ((s) => options.onScenario?.(def.id, s))) };
         const run = await options.subject.runChunk(instrumented, {
           seed: chunkSeed(options.seed, shard, def.id, round),
           numRuns,
@@ -168,7 +171,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         outcome.cases += run.numRuns;
         cases += run.numRuns;
         chunkCases = 0;
-        outcome.corpusCases += Math.min(examples.length, run.numRuns);
+        outcome.corpusCases += Math.min(examples.length, Math.max(0, run.numRuns - edges));
         ranAny = true;
         if (run.status !== "passed") await fail(outcome, run);
       }
