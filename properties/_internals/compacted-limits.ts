@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import type { Json, MessageData, ProgramStep, Scenario } from "../../src/scenario";
 import { LIMIT, modelMessagesUnits, simulateProgram } from "../../src/model";
-import type { ExpectedStep } from "../../src/model/program";
+import type { ExpectedProgram, ExpectedStep } from "../../src/model/program";
+import { calibrated, once } from "./calibrate";
 
 // Programs whose second compaction derives a context exactly at a limit of contract §3, or one
 // past it, from a context that the first compaction derived (contract §7 step 8). An
@@ -62,54 +63,47 @@ function program(limit: CompactedLimit, n: number): Extract<Scenario["operation"
   return { kind: "program", requirements: requirements as unknown as Json, steps };
 }
 
+const simulate = (limit: CompactedLimit, n: number): ExpectedProgram => simulateProgram(program(limit, n));
+
 /** Every step of the program succeeds (monotone in n: a larger n only adds items or strings). */
-function allSucceed(limit: CompactedLimit, n: number): boolean {
-  const run = simulateProgram(program(limit, n));
-  return run.setup.kind === "returns" && run.steps.every((step) => step.expected.kind === "returns");
-}
+const allSucceed = (run: ExpectedProgram): boolean => run.setup.kind === "returns" && run.steps.every((step) => step.expected.kind === "returns");
 
 /** The boundary of a compact step's record, as the model expects it (null: no record). */
-function expectedBoundary(step: ExpectedStep): number | null {
-  if (step.expected.kind !== "returns") return null;
+function expectedBoundary(step: ExpectedStep | undefined): number | null {
+  if (step?.expected.kind !== "returns") return null;
   const result = step.expected.value as { status?: string; record?: { boundary?: number } };
   return result.status === "compacted" ? (result.record?.boundary ?? null) : null;
 }
 
-/** Only the last step, compact #2, fails (CONTEXT_LIMIT_EXCEEDED, as the model says). */
-function onlyLastFails(limit: CompactedLimit, n: number): boolean {
-  const steps = simulateProgram(program(limit, n)).steps;
-  return steps.length === 6 && steps.slice(0, 4).every((step) => step.expected.kind === "returns") && expectedBoundary(steps[4]) === 2 && steps[5].expected.kind === "throws";
-}
-
-const edges = new Map<CompactedLimit, number>();
-/** The largest n whose program succeeds throughout (bisection; memoized), checked to be an edge of compact #2. */
+/**
+ * The largest n whose program succeeds throughout (calibrated once), checked to be an edge of
+ * compact #2: at n, #1 compacts round B and #2 compacts u1; at n + 1 only #2 fails.
+ */
 function edge(limit: CompactedLimit): number {
-  let found = edges.get(limit);
-  if (found === undefined) {
-    let lo = 1;
-    let hi: number = limit === "collectionItems" ? LIMIT.collectionItems : LIMIT.stringUnits;
-    while (lo + 1 < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (allSucceed(limit, mid)) lo = mid;
-      else hi = mid;
-    }
-    const at = simulateProgram(program(limit, lo)).steps;
-    if (!allSucceed(limit, lo) || expectedBoundary(at[4]) !== 2 || expectedBoundary(at[5]) !== 1 || !onlyLastFails(limit, lo + 1)) throw new Error(`compacted-limits: no edge of the second compaction for ${limit}`);
-    found = lo;
-    edges.set(limit, found);
+  const hi = limit === "collectionItems" ? LIMIT.collectionItems : LIMIT.stringUnits;
+  const n = calibrated(`compacted:${limit}`, 1, hi, (m) => allSucceed(simulate(limit, m)));
+  const at = simulate(limit, n);
+  const past = simulate(limit, n + 1).steps;
+  const pastFailsLast = past.length === 6 && past.slice(0, 4).every((step) => step.expected.kind === "returns") && expectedBoundary(past[4]) === 2 && past[5]!.expected.kind === "throws";
+  if (!allSucceed(at) || expectedBoundary(at.steps[4]) !== 2 || expectedBoundary(at.steps[5]) !== 1 || !pastFailsLast) {
+    throw new Error(`compacted-limits: no edge of the second compaction for ${limit}`);
   }
-  return found;
+  return n;
 }
 
-function compactedLimitScenario(limit: CompactedLimit, past: boolean): Scenario {
-  return { operation: program(limit, edge(limit) + (past ? 1 : 0)), labels: [`compacted:${limit}`, `side:${past ? "past" : "at"}`] };
-}
+const compactedLimitScenario = (limit: CompactedLimit, past: boolean, n: number): Scenario => ({
+  operation: program(limit, n + (past ? 1 : 0)),
+  labels: [`compacted:${limit}`, `side:${past ? "past" : "at"}`],
+});
 
-/** Both limits, at and one past the edge: the whole space (4 programs). */
-export function compactedLimitEdges(): Scenario[] {
-  return (["collectionItems", "totalStringUnits"] as const).flatMap((limit) => [compactedLimitScenario(limit, false), compactedLimitScenario(limit, true)]);
-}
+/** Both limits, at and one past the edge: the whole space (4 programs), built once. */
+export const compactedLimitEdges = once((): readonly Scenario[] =>
+  (["collectionItems", "totalStringUnits"] as const).flatMap((limit) => {
+    const n = edge(limit);
+    return [compactedLimitScenario(limit, false, n), compactedLimitScenario(limit, true, n)];
+  }),
+);
 
 /** One of the four at random (the edge cases already run all four in every run). */
 export const compactedLimitScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.noBias(fc.tuple(fc.constantFrom<CompactedLimit>("collectionItems", "totalStringUnits"), fc.boolean())).map(([limit, past]) => compactedLimitScenario(limit, past));
+  fc.noBias(fc.integer({ min: 0, max: 3 })).map((i) => compactedLimitEdges()[i]!);

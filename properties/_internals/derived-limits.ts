@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { CompactionRecordData, ContextData, Json, MessageData, Scenario } from "../../src/scenario";
 import { LIMIT, modelBuild, modelCodePoints } from "../../src/model";
+import { calibrated, once } from "./calibrate";
 
 // Compactions whose *new* context lands exactly at a limit of contract §3, or one past it,
 // while the old context is within every limit (contract §7 step 8: "build and validate the
@@ -50,25 +51,8 @@ function derived(shape: Shape): Json {
 
 const fits = (shape: Shape): boolean => modelBuild(derived(shape)).ok;
 
-/** The largest n with fits(make(n)), for make monotone in n (found by bisection over [lo, hi]). */
-function largestFitting(lo: number, hi: number, make: (n: number) => Shape): number {
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (fits(make(mid))) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-const memo = new Map<string, number>();
-function calibrated(key: string, lo: number, hi: number, make: (n: number) => Shape): number {
-  let n = memo.get(key);
-  if (n === undefined) {
-    n = largestFitting(lo, hi, make);
-    memo.set(key, n);
-  }
-  return n;
-}
+/** The largest n in [lo, hi] whose shape's new context fits, for make monotone in n (memoized under `key`). */
+const largestFitting = (key: string, lo: number, hi: number, make: (n: number) => Shape): number => calibrated(key, lo, hi, (n) => fits(make(n)));
 
 function shapeFor(limit: DerivedLimit, past: boolean, astral: boolean): Shape {
   const small = (context: ContextData): Shape => ({ context, summaryId: "sum", recordId: "rec-new" });
@@ -92,7 +76,7 @@ function shapeFor(limit: DerivedLimit, past: boolean, astral: boolean): Shape {
     case "collectionItems": {
       const messages = messagesOver(5 + 3 + TEXT.length);
       const make = (n: number): Shape => small({ messages, compactions: [filler(0, Array.from({ length: n }, () => "i"))] });
-      return make(calibrated(`items:${messages.length}`, 1, LIMIT.collectionItems, make) + (past ? 1 : 0));
+      return make(largestFitting(`items:${messages.length}`, 1, LIMIT.collectionItems, make) + (past ? 1 : 0));
     }
     case "totalStringUnits": {
       // With an old summary (astral) its strings leave the context with it; without one, not.
@@ -105,7 +89,7 @@ function shapeFor(limit: DerivedLimit, past: boolean, astral: boolean): Shape {
         const ids = Array.from({ length: 16 }, (_, i) => codePoints(Math.floor(n / 16) + (i === 0 ? n % 16 : 0), astral && i === 1));
         return { context: { ...(summary === undefined ? {} : { summary }), messages, compactions: [filler(0, ids)] }, summaryId: "sum", recordId: "r".repeat(100) };
       };
-      return make(calibrated(`strings:${astral}`, 16, LIMIT.totalStringUnits, make) + (past ? 1 : 0));
+      return make(largestFitting(`strings:${astral}`, 16, LIMIT.totalStringUnits, make) + (past ? 1 : 0));
     }
   }
 }
@@ -135,9 +119,9 @@ function derivedLimitScenario(limit: DerivedLimit, past: boolean, astral: boolea
 /**
  * Every limit at and one past its edge, with and without astral strings (an old summary, for
  * the total strings): 24 scenarios, prebuilt and plain input alternating. The property's edge
- * cases, so even a 10-case run sees them all.
+ * cases, so even a 10-case run sees them all; built once.
  */
-export function derivedLimitEdges(): Scenario[] {
+export const derivedLimitEdges = once((): readonly Scenario[] => {
   const edges: Scenario[] = [];
   for (const limit of DERIVED_LIMITS) {
     for (const past of [false, true]) {
@@ -145,7 +129,7 @@ export function derivedLimitEdges(): Scenario[] {
     }
   }
   return edges;
-}
+});
 
 /** Compactions whose new context is exactly at a limit (succeeds) or one past it (CONTEXT_LIMIT_EXCEEDED). */
 // noBias: fast-check's early runs favour the first constant and `false`, which would leave
