@@ -97,3 +97,56 @@ function generate(messageCount: number, scale: number): PlainContext {
     compactions: [],
   };
 }
+
+// The second input (issue 12): 4,000 messages of astral-heavy text (about half the words are
+// emoji or mathematical letters, so surrogate pairs are everywhere), four messages per round:
+// an assistant with two parallel tool calls, a user message between the calls and their
+// results, then the two results.
+const ASTRAL_WORDS = ["😀", "🚀", "𝒳𝒴", "🧩", "🎉🎉", "𝔄𝔅ℭ", "🌍", "𝟙𝟚𝟛"];
+
+function astralProse(random: () => number, codePoints: number): string {
+  let text = "";
+  let count = 0;
+  while (count < codePoints) {
+    const astral = random() < 0.5;
+    const next = astral ? ASTRAL_WORDS[Math.floor(random() * ASTRAL_WORDS.length)]! : word(random);
+    text += count === 0 ? next : " " + next;
+    count += [...next].length + (count === 0 ? 0 : 1);
+  }
+  return text;
+}
+
+function astralRound(random: () => number, r: number): PlainMessage[] {
+  const callA = `call-${r}-a`;
+  const callB = `call-${r}-b`;
+  const args = (name: string) => ({ path: `src/${name}/${r}.ts`, query: astralProse(random, 10), limit: Math.floor(random() * 100) });
+  return [
+    {
+      id: `a-${r}`,
+      role: "assistant",
+      content: [
+        { type: "text", text: astralProse(random, 60) },
+        { type: "toolCall", id: callA, name: "read_file", arguments: args("alpha") },
+        { type: "toolCall", id: callB, name: "search", arguments: args("beta") },
+      ],
+    },
+    { id: `u-${r}`, role: "user", content: astralProse(random, 150) },
+    { id: `t-${r}-a`, role: "toolResult", toolCallId: callA, toolName: "read_file", content: astralProse(random, 200), isError: false },
+    { id: `t-${r}-b`, role: "toolResult", toolCallId: callB, toolName: "search", content: astralProse(random, 200), isError: random() < 0.1 },
+  ];
+}
+
+/** The astral benchmark input: plain, unfrozen, through JSON once (flat strings). */
+export function astralBenchContext(messageCount = 4000): PlainContext {
+  const random = mulberry32(0xa57a1);
+  const messages: PlainMessage[] = [];
+  for (let r = 0; messages.length < messageCount; r++) messages.push(...astralRound(random, r));
+  messages.length = messageCount - (messageCount % 4);
+  const context: PlainContext = {
+    requirements: [{ id: "system", content: "Never invent file contents. Keep every tool call with its results." }],
+    summary: { id: "summary-000", content: astralProse(random, 300) },
+    messages,
+    compactions: [],
+  };
+  return JSON.parse(JSON.stringify(context)) as PlainContext;
+}

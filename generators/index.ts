@@ -7,7 +7,7 @@ import { contextData } from "./contextData";
 import { contractString } from "./contractString";
 import { groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
-import { LIMIT_NAMES, limitEdgeScenario } from "./limitEdgeScenario";
+import { LIMIT_NAMES, limitEdgeScenario, pastLimitProbes } from "./limitEdgeScenario";
 import { programScenario } from "./programScenario";
 import { FAILING_SCRIPTS, FITTING_SCRIPTS, INVALID_SUMMARY_SCRIPTS, summarizerScript } from "./summarizerScript";
 import { toolArguments } from "./toolArguments";
@@ -54,6 +54,7 @@ export {
   hostileScenario,
   LIMIT_NAMES,
   limitEdgeScenario,
+  pastLimitProbes,
   programScenario,
   stringClasses,
   summarizerScript,

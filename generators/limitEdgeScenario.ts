@@ -98,3 +98,22 @@ export function limitEdgeScenario(constraints: LimitEdgeScenarioConstraints = {}
       return { ...scenario, labels: [...new Set([...labels, ...outcomeLabels(expectedFor(scenario))])] };
     });
 }
+
+/**
+ * One past each limit, built, with a counting Proxy around the first object after the
+ * overflow point and a getter on the first path after it (each alone): the cases where reading
+ * past the overflow shows. Fixed, for a property's edge cases.
+ */
+export function pastLimitProbes(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const limit of LIMIT_NAMES) {
+    const edge = limitEdge(limit, { past: true, picks: [1, 0, 0, 0, 0, 1] });
+    const operation: Operation = { kind: "build", input: edge.context };
+    const probes: Decoration[] = [];
+    if (edge.objects.length > 0) probes.push(input(edge.objects[0]!, "proxy"));
+    const lastPath = edge.after[edge.after.length - 1];
+    if (lastPath !== undefined) probes.push(input(lastPath, "getter"));
+    for (const probe of probes) out.push({ operation, decorations: [probe], labels: [`limit:${limit}`, "side:past", `hostile:${probe.kind}`, "probe"] });
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { checkErrorShape, checkThrowsContractError, describeOutcome } from "./_i
 import { viewChanged } from "./_internals/transcript-invariants";
 import { viewOfMessages } from "./_internals/transcript-view";
 import { contextOf } from "./_internals/scenario-reading";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // Failures (contract §1, §7 "On every failure"): a ContextCompactionError with the contract's
 // code, the input untouched and still frozen, and no record anywhere. Checks judge only the
@@ -39,7 +40,7 @@ function inputUnchanged({ scenario, observation }: CheckInput): Verdict {
   return fail(`expected the input unchanged after a failure (${describeOutcome(observation.outcome)}), observed: ${what}`);
 }
 
-export const atomicityProperties: readonly PropertyDefinition[] = [
+export const atomicityProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "atomicity.failure-rejects",
     family: "atomicity",
@@ -98,4 +99,4 @@ export const atomicityProperties: readonly PropertyDefinition[] = [
     arbitrary: plainOnly(failingCompactions()),
     check: (input) => whenExpectedToFail(input, () => inputUnchanged(input)),
   },
-];
+]);

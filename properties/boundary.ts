@@ -6,6 +6,7 @@ import { agreeOnOutcome, checkThrowsContractError, returnedValue } from "./_inte
 import { boundaryOptions, contextOf } from "./_internals/scenario-reading";
 import { cutSeparatingCall, overBudget } from "./_internals/transcript-invariants";
 import { viewOfMessages } from "./_internals/transcript-view";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // selectCompactionBoundary (contract §6).
 
@@ -56,7 +57,7 @@ function monotone(boundary: number | null, context: ContextData, options: Option
   return pass;
 }
 
-export const boundaryProperties: readonly PropertyDefinition[] = [
+export const boundaryProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "boundary.null-or-group-end",
     family: "boundary",
@@ -139,4 +140,4 @@ export const boundaryProperties: readonly PropertyDefinition[] = [
       return returned.ok ? pass : returned.verdict;
     },
   },
-];
+]);

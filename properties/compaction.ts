@@ -1,4 +1,4 @@
-import type { Json, PropertyDefinition, Verdict } from "../src/scenario";
+import type { Json, PropertyDefinition, SecondArgument, Verdict } from "../src/scenario";
 import { modelContextUnits } from "../src/model";
 import { compactScenarios } from "./_internals/arbitraries";
 import type { CompactionCase } from "./_internals/compaction-reading";
@@ -8,6 +8,7 @@ import { field, sameData } from "./_internals/json";
 import { numberOption, scriptText, stringOption } from "./_internals/scenario-reading";
 import { danglingLink, notASubsequence, notSuffixFrom } from "./_internals/transcript-invariants";
 import { viewOfMessages } from "./_internals/transcript-view";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // compactContext when it compacts (contract §7, steps 4–8). All run on the "compacts" regime.
 
@@ -70,7 +71,17 @@ function requestExact(c: CompactionCase): Verdict {
     if (!sameData(field(request, name), want[name])) return mismatchData(`summarizer request.${name}`, want[name], field(request, name));
   }
   if (!sameData(request, want)) return mismatchData("summarizer request (exactly five fields)", want, request);
-  return calls[0]!.signalIsOptionsSignal ? pass : fail("expected the summarizer's second argument to be options.signal, observed another value");
+  return secondArgumentAccepted(c.operation.signal, calls[0]!.secondArgument);
+}
+
+/**
+ * Contract §7 step 4 and §8: the caller's signal itself; with no signal (none, `undefined`, or
+ * `null` read as none) a fresh AbortSignal that is not aborted, or `undefined`.
+ */
+function secondArgumentAccepted(slot: CompactionCase["operation"]["signal"], second: SecondArgument): Verdict {
+  const hasSignal = slot === "controller" || slot === "controllerMuted";
+  if (hasSignal) return second === "optionsSignal" ? pass : mismatch("the summarizer's second argument", "options.signal itself", second);
+  return second === "unabortedSignal" || second === "undefined" ? pass : mismatch("the summarizer's second argument with no signal", "a never-aborted AbortSignal or undefined", second);
 }
 
 function recordAppended(c: CompactionCase): Verdict {
@@ -102,7 +113,7 @@ function define(id: string, title: string, weight: number, catches: string, judg
   return { id: `compaction.${id}`, family: "compaction", title, weight, catches, specRef: SPEC, arbitrary: compacts(), check: (input) => onCompaction(input, judge) };
 }
 
-export const compactionProperties: readonly PropertyDefinition[] = [
+export const compactionProperties: readonly PropertyDefinition[] = judgedByAccepted([
   define("record-fields-exact", "Status and every record field are exactly the model's", 2, "A wrong id, summaryId or boundary in the record, extra fields, or a status other than \"compacted\".", recordExact),
   define("compacted-ids-are-prefix-ids", "compactedMessageIds are the ids of the compacted prefix, in order", 2, "An off-by-one slice or reordered ids in the record.", prefixIds),
   define("units-before-after", "unitsBefore/unitsAfter are the units of the old and new contexts", 2, "unitsAfter counting the old summary or the records, or unitsBefore taken after the change.", unitsBeforeAfter),
@@ -116,4 +127,4 @@ export const compactionProperties: readonly PropertyDefinition[] = [
   define("one-record-appended", "Exactly one record is appended after the old ones", 2, "Replacing the record list, appending twice, or returning a record that is not the stored one.", recordAppended),
   define("retained-suffix-valid", "The kept messages are exactly the valid suffix after the boundary", 4, "Keeping messages out of order, dropping a result whose call is kept, or keeping the wrong slice.", suffixValid),
   define("all-frozen", "Result, new context, record and summarizer request are deeply frozen", 1, "A shallow freeze that leaves nested arrays or messages mutable.", allFrozen),
-];
+]);

@@ -4,6 +4,7 @@ import type { CompactionCase } from "./_internals/compaction-reading";
 import { onCompaction } from "./_internals/compaction-reading";
 import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { field, sameData } from "./_internals/json";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // compactContext at or below maxUnits (contract §7 step 2): nothing happens, visibly.
 
@@ -25,7 +26,7 @@ function statusUnchanged(c: CompactionCase): Verdict {
   return frozen !== null && frozen.deep ? pass : fail(`expected the result deeply frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
 }
 
-export const fastPathProperties: readonly PropertyDefinition[] = [
+export const fastPathProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "fast-path.same-context-object",
     family: "fast-path",
@@ -56,4 +57,4 @@ export const fastPathProperties: readonly PropertyDefinition[] = [
     arbitrary: compactScenarios("belowThreshold"),
     check: (input) => onCompaction(input, statusUnchanged),
   },
-];
+]);

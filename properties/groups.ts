@@ -5,6 +5,7 @@ import { arrayOrEmpty, field, sameData } from "./_internals/json";
 import { agreeOnOutcome } from "./_internals/outcome";
 import { cutSeparatingCall } from "./_internals/transcript-invariants";
 import { viewOfMessages } from "./_internals/transcript-view";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // groupToolRounds (contract §5) on transcripts valid by construction.
 
@@ -43,7 +44,7 @@ function neverSeparates(groups: Json, transcript: readonly Json[]): Verdict {
   return violation === null ? pass : fail(`expected no group cut between a tool call and its results, observed: ${violation}`);
 }
 
-export const groupsProperties: readonly PropertyDefinition[] = [
+export const groupsProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "groups.tile-transcript-in-order",
     family: "groups",
@@ -95,4 +96,4 @@ export const groupsProperties: readonly PropertyDefinition[] = [
         return frozen !== null && frozen.deep ? pass : fail(`expected every group object and array frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
       }),
   },
-];
+]);

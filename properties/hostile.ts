@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import type { Observation, PropertyDefinition, Verdict } from "../src/scenario";
-import { hostileScenario, limitEdgeScenario } from "../generators";
-import { decorationsNeverRead } from "../src/model/hostile";
+import { hostileScenario, limitEdgeScenario, pastLimitProbes } from "../generators";
+import { once } from "./_internals/calibrate";
+import { decorationsAfterOverflow } from "../src/model/hostile";
 import { fail, mismatch, pass, show } from "./_internals/format";
 import { sameData } from "./_internals/json";
 import { agreeOnOutcome, checkThrowsContractError, describeOutcome } from "./_internals/outcome";
 import type { CheckInput } from "../src/scenario";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // Hostile inputs and limit edges (contract §3, §6, §7): accessors are never called, functions
 // found in the input never called, a Proxy is read like data and a throwing trap becomes the
@@ -48,18 +50,24 @@ function inputUnchanged({ observation }: CheckInput): Verdict {
   return observation.input.unchanged ? pass : fail(`expected the input unchanged, observed it changed to ${show(observation.input.after)}`);
 }
 
+/** Counters of calls into caller code: never allowed after an overflow point. */
+const CALLS = ["getter", "setter", "function"];
+
 function unreadAfterOverflow({ scenario, observation }: CheckInput): Verdict {
-  const never = decorationsNeverRead(scenario);
-  // Only when every hostile part is guaranteed unread can any count be blamed on reading past the overflow.
-  if (never.length === 0 || !never.every(Boolean)) return pass;
-  const touched = Object.entries(observation.hostile).filter(([, n]) => n > 0);
+  const after = decorationsAfterOverflow(scenario);
+  // Only when every hostile part is guaranteed unread (or uncalled) can any count be blamed on reading past the overflow.
+  if (after.length === 0 || !after.every((a) => a !== null)) return pass;
+  // After the units ceiling later data may be read (a Proxy's traps run), but nothing called (§8);
+  // a slot of the overflowing array may have its descriptor read, which runs no trap of the item.
+  const mayTrap = after.some((a) => a === "noCalls");
+  const touched = Object.entries(observation.hostile).filter(([name, n]) => n > 0 && (!mayTrap || CALLS.includes(name)));
   if (touched.length === 0) return pass;
-  return fail(`expected hostile data after the overflow point never read, observed ${touched.map(([k, n]) => `${k}=${n}`).join(", ")} (then ${describeOutcome(observation.outcome)})`);
+  return fail(`expected hostile data after the overflow point never ${mayTrap ? "called" : "read"}, observed ${touched.map(([k, n]) => `${k}=${n}`).join(", ")} (then ${describeOutcome(observation.outcome)})`);
 }
 
 const limitsPast = () => limitEdgeScenario({ side: "past" });
 
-export const hostileProperties: readonly PropertyDefinition[] = [
+export const hostileProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "hostile.rejects-with-channel-code",
     family: "hostile",
@@ -134,7 +142,7 @@ export const hostileProperties: readonly PropertyDefinition[] = [
   {
     id: "limits.past-limit-exceeded",
     family: "limits",
-    title: "One past a limit of §3 fails with CONTEXT_LIMIT_EXCEEDED",
+    title: "One past a limit of §3 fails with CONTEXT_LIMIT_EXCEEDED (or, where §8 allows, a bad slot's or later rule's code)",
     weight: 2,
     catches: "A missing budget (aggregate strings, total units, collection items) or one checked per message instead of per input.",
     specRef: SPEC,
@@ -145,12 +153,14 @@ export const hostileProperties: readonly PropertyDefinition[] = [
   {
     id: "limits.data-after-overflow-never-read",
     family: "limits",
-    title: "Hostile data after the point of overflow is never inspected (no trap, getter, setter or function touched)",
+    title: "Hostile data after the point of overflow is never inspected (no trap, getter, setter or function touched; after the units ceiling, nothing called)",
     weight: 2,
     catches: "Validating the whole shape first and checking budgets afterwards.",
     specRef: SPEC,
     arbitrary: limitsPast(),
     numRuns: LIMIT_RUNS,
+    // Every limit with a Proxy and a getter just past it, run first in every run.
+    edgeCases: once(pastLimitProbes),
     check: unreadAfterOverflow,
   },
-];
+]);

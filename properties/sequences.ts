@@ -6,6 +6,7 @@ import { arrayOrEmpty, field, firstDifference, sameData } from "./_internals/jso
 import { describeOutcome } from "./_internals/outcome";
 import type { StepCase } from "./_internals/sequence-reading";
 import { everyStep, expectedOutcome, observedOutcome, onProgram } from "./_internals/sequence-reading";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // Compaction sequences (issue 4, item 3): programs of appends, in-flight tool calls and
 // compactions run against one live context. Every invariant is checked after every step.
@@ -151,7 +152,7 @@ function define(id: string, title: string, weight: number, catches: string, judg
   };
 }
 
-export const sequenceProperties: readonly PropertyDefinition[] = [
+export const sequenceProperties: readonly PropertyDefinition[] = judgedByAccepted([
   define("outcomes-match-model", "Every step of a program succeeds or fails as the model says", 2, "A compactor whose behaviour drifts over a run: refusing valid appends, compacting when it must refuse, or calling the summarizer a wrong number of times.", outcomesMatch),
   define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 3, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
   define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 4, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
@@ -160,4 +161,4 @@ export const sequenceProperties: readonly PropertyDefinition[] = [
   define("summarizer-saw-previous-summary", "Each summarizer call receives the live context's previous summary", 2, "A compactor that drops the running summary, so every compaction forgets what earlier ones said.", previousSummarySeen),
   define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 3, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
   define("in-flight-call-refused", "While a tool call is open, appends and compactions are refused with CONTEXT_INVALID_TRANSCRIPT", 4, "A best-effort compactor that cuts before an in-flight call instead of refusing, losing the call and the messages after it.", inFlightRefused),
-];
+]);

@@ -81,13 +81,19 @@ const REQUIREMENT_EDGES: readonly Edit[] = [
   ["units:summary-pushes-over", () => build({ summary: { id: "s", content: "x".repeat(60_000) }, messages: fillers(1_000_001 - 60_006) as unknown as Json })],
 ];
 
+/** A record whose strings (id "r", summaryId "s", 16 ids) add up to `total` code points. */
+function stringsRecord(total: number): Json {
+  const rest = total - 2;
+  const ids = Array.from({ length: 16 }, (_, i) => "x".repeat(Math.floor(rest / 16) + (i === 0 ? rest % 16 : 0)));
+  return { id: "r", summaryId: "s", boundary: 16, compactedMessageIds: ids, unitsBefore: 0, unitsAfter: 0 };
+}
+
 const STRING_EDGES: readonly Edit[] = [
   ["string:65536", (c) => withTail(c, (t) => void (t[0]!.content = "x".repeat(65_536)))],
   ["string:65537", (c) => withTail(c, (t) => void (t[0]!.content = "x".repeat(65_537)))],
-  // Strings reach exactly 1,000,000 with the block type "text" (counted as a fixed string),
-  // after which only an empty text is read: at the limit, so the context builds
-  // (units: 999,986 + 4 + 1 + 2 = 999,993).
-  ["strings:at-limit-on-block-type", () => build({ messages: [...fillers(999_986), { id: "a", role: "assistant", content: [{ type: "text", text: "" }] }] as unknown as Json })],
+  // Strings at exactly 1,000,000: a record's ids (records cost no units) and two messages
+  // whose role and block type tags are not counted (§3): counting them goes past the limit.
+  ["strings:at-limit-without-tags", () => build({ compactions: [stringsRecord(1_000_000 - 2 - 2)], messages: [{ id: "u", role: "user", content: "x" }, { id: "a", role: "assistant", content: [{ type: "text", text: "" }] }] })],
 ];
 
 // --- records of the input (snapshot.ts) ---------------------------------------------------
@@ -106,6 +112,9 @@ const RECORD_EDITS: readonly Edit[] = [
   ["record:compacted-id-not-a-string", (c) => withRecords(c, { ...RECORD, compactedMessageIds: [7] })],
   ["record:duplicate-id", (c) => withRecords(c, RECORD, { ...RECORD, summaryId: "t" })],
   ["record:ids-length-differs", (c) => withRecords(c, { ...RECORD, boundary: 2 })],
+  // At most 4,096 ids in one record (§3).
+  ["record:4096-ids", (c) => withRecords(c, { ...RECORD, boundary: 4096, compactedMessageIds: Array.from({ length: 4096 }, (_, i) => `m${i}`) })],
+  ["record:4097-ids", (c) => withRecords(c, { ...RECORD, boundary: 4097, compactedMessageIds: Array.from({ length: 4097 }, (_, i) => `m${i}`) })],
 ];
 
 // --- messages and linkage (message-read.ts, transcript.ts) --------------------------------
@@ -208,9 +217,9 @@ const THROWN_VALUE_EDITS: readonly Edit[] = [
 
 export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-requirement-and-units-edges", "128 requirements build, 129 do not; a summary's units count toward the 1,000,000-unit ceiling", "Off-by-one in the requirement count limit, or the summary's units subtracted from (not added to) the units the transcript starts from.", "contract §3, §4", REQUIREMENT_EDGES),
-  aimed("reading-string-edges", "A string of 65,536 code points builds, 65,537 does not; strings at exactly 1,000,000 build", "Off-by-one in the per-string limit, or the aggregate string limit checked with >= when a block type's fixed string lands exactly on it.", "contract §3", STRING_EDGES),
+  aimed("reading-string-edges", "A string of 65,536 code points builds, 65,537 does not; strings at exactly 1,000,000 build", "Off-by-one in the per-string limit, the aggregate string limit checked with >=, or the fixed role and type tags counted in it.", "contract §3", STRING_EDGES),
   aimed("reading-requirement-fields", "Requirement content and id, and the summary id, are checked", "A blank requirement content or summary id accepted, or a requirement id that is not a string counted as one.", "contract §3", REQUIREMENT_EDITS),
-  aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary", "A compacted message id that is not a string, a duplicate record id, or compactedMessageIds of another length than boundary accepted.", "contract §3", RECORD_EDITS),
+  aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary, at most 4,096", "A compacted message id that is not a string, a duplicate record id, compactedMessageIds of another length than boundary, or more than 4,096 of them accepted.", "contract §3", RECORD_EDITS),
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
   aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),
   aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall", "A tool name that is a number (the same on call and result) or blank accepted, or a block of another type read as a tool call.", "contract §2, §3", NAME_EDITS),

@@ -15,6 +15,7 @@ import { defineStrength, editedCompact, modelAgrees, onCompaction } from "./_int
 import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
 import { readingStrengthProperties } from "./strength-reading";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // Properties added by the suite-strength work (issue 5), each where a mutant of the
 // catalogue (test/mutants/) or a survivor of the mutation run got past the other families.
@@ -231,6 +232,12 @@ const surrogateRunScenarios = (): fc.Arbitrary<Scenario> =>
     labels: [`prebuilt:${prebuilt}`, ...(/[\uDC00-\uDFFF][\uDC00-\uDFFF]/.test(id + content) ? ["surrogates:adjacent-lows"] : [])],
   }));
 
+/** As many summarizer calls as the model expects (e.g. none when an option is refused, §7). */
+function sameSummarizerCalls({ observation, expected }: CheckInput): Verdict {
+  const calls = observation.summarizerCalls.length;
+  return calls === expected.summarizerCalls ? pass : mismatch("summarizer calls", expected.summarizerCalls, calls);
+}
+
 function noHostileCalls(observation: Observation): Verdict {
   const touched = Object.entries(observation.hostile).filter(([, count]) => count > 0);
   return touched.length === 0 ? pass : fail(`expected no accessor of the input to be called, observed calls: ${show(Object.fromEntries(touched))}`);
@@ -248,7 +255,7 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code", 1, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
   define("surrogate-runs-counted", "Lone surrogates side by side count one code point each", 1, "Pairing a surrogate with the next one without checking that the first is a high surrogate (two lone lows counted as one code point).", "contract §4", surrogateRunScenarios(), modelAgrees),
   // 5 limits × 2 sides × astral × prebuilt: 40 shapes of up to 1,000,000 code points each.
-  { ...define("derived-context-limits", "The new context of a compaction is held to every limit", 2, "Building the compacted context without validating it: a 257th record, a summaryId or recordId over 65,536 code points, or collection items or strings pushed past the limit by the record.", "contract §7 step 8, §3", derivedLimitScenarios(), modelAgrees), numRuns: 10, edgeCases: derivedLimitEdges },
+  { ...define("derived-context-limits", "The new context of a compaction is held to every limit; an over-long summaryId or recordId is refused before the summarizer", 2, "Building the compacted context without validating it: a 257th record, collection items or strings pushed past the limit by the record; or a summaryId or recordId over 65,536 code points found only after calling the summarizer.", "contract §7 steps 1, 8, §3", derivedLimitScenarios(), allOf(modelAgrees, sameSummarizerCalls)), numRuns: 10, edgeCases: derivedLimitEdges },
   { ...define("compacted-context-limits", "A context that compaction derived is held to every limit when it is compacted again", 1, "Counting the new context's collection items or strings from the old context's tables read from their start, not from the offset where the compacted context begins.", "contract §7 step 8, §3", compactedLimitScenarios(), (input) => onProgram(input, everyStep(stepAgreesWithModel))), numRuns: 2, edgeCases: compactedLimitEdges },
   define("compacted-context-compacts-again", "A context that compaction derived is compacted again as the model says", 2, "Units, groups or limits of a compacted context read from the old context's tables at the wrong offset, so the next compaction cuts, counts or refuses differently.", "contract §7", programScenario({ repeatCompactions: 2 }), (input) => onProgram(input, everyStep(stepAgreesWithModel))),
   define("muted-abort-still-cancels", "An abort is seen when the summary settles even if a caller's listener stopped the abort event", 2, "Learning of an abort only from the abort event: a caller's listener that calls stopImmediatePropagation() hides it, and the late summary is committed.", "contract §7 steps 5, 6", mutedAbortScenarios(), modelAgrees),
@@ -259,9 +266,9 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   }),
 ];
 
-export const strengthProperties: readonly PropertyDefinition[] = [
+export const strengthProperties: readonly PropertyDefinition[] = judgedByAccepted([
   ...baseStrengthProperties,
   ...readingStrengthProperties,
   ...asyncOptionsStrengthProperties,
   ...argumentsStrengthProperties,
-];
+]);

@@ -4,6 +4,7 @@ import { astralUnitsScenarios, contextUnitsScenarios, permutedKeyUnitsScenarios,
 import { mismatch, pass } from "./_internals/format";
 import { agreeOnOutcome } from "./_internals/outcome";
 import { contextOf } from "./_internals/scenario-reading";
+import { judgedByAccepted } from "./_internals/accepted";
 
 // estimateContextUnits (contract §4). Each property aims the same exact comparison at a
 // different way of getting it wrong; the arbitrary is what makes them differ.
@@ -30,7 +31,7 @@ function sumOfParts(context: ContextData): number {
   return requirements + summary + messages;
 }
 
-export const unitsProperties: readonly PropertyDefinition[] = [
+export const unitsProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "units.exact-formula",
     family: "units",
@@ -95,4 +96,4 @@ export const unitsProperties: readonly PropertyDefinition[] = [
     arbitrary: contextUnitsScenarios(true),
     check: (input) => unitsEqual(input, "units of a prebuilt context (the same in every call)"),
   },
-];
+]);

@@ -1,5 +1,5 @@
 import type { Json, MessageData, Path } from "../../src/scenario/data";
-import { LIMIT, modelCodePoints, modelMessageUnits } from "../../src/model";
+import { LIMIT, modelMessageUnits } from "../../src/model";
 
 // Inputs exactly at each limit of contract §3 and exactly one past it, built cheaply (one
 // message shape repeated, strings by repeat). For "past", `after` lists paths that come
@@ -152,32 +152,39 @@ function fillTo(messages: MessageData[], goal: number, measure: (m: MessageData)
   if (total !== goal) throw new Error(`limitEdges: filled to ${total}, wanted ${goal}`);
 }
 
-/** Strings counted in a message (every string read, roles and block types included). */
-function messageStrings(m: MessageData): number {
-  const u = modelCodePoints;
-  if (m.role === "user") return u(m.id) + u(m.role) + u(m.content);
-  if (m.role === "toolResult") return u(m.id) + u(m.role) + u(m.toolCallId) + u(m.toolName) + u(m.content);
-  let sum = u(m.id) + u(m.role);
-  for (const b of m.content) sum += b.type === "text" ? u(b.type) + u(b.text) : u(b.type) + u(b.id) + u(b.name);
-  return sum;
+/**
+ * Strings of exactly 1,000,000 code points (or one more) held by compaction records: records
+ * cost no units, and every string of a message also counts in its units, so only records
+ * reach the string budget without the units ceiling.
+ */
+function stringTotalEdge(c: EdgeChoice): Edge {
+  const astral = c.picks[1]! % 2 === 0;
+  const goal = LIMIT.totalStringUnits + (c.past ? 1 : 0);
+  const records: Json[] = [];
+  const record = (k: number, messageId: string): Json => ({ id: `rec${k}`, summaryId: "s", boundary: 1, compactedMessageIds: [messageId], unitsBefore: 0, unitsAfter: 0 });
+  for (let k = 0, total = 0; total < goal; k++) {
+    const base = `rec${k}`.length + 1;
+    const room = goal - total - base;
+    // Leave enough for one more record when this one cannot take all the rest.
+    const n = room <= LIMIT.stringUnits - 1 ? room : Math.min(LIMIT.stringUnits - 1, room - 100);
+    records.push(record(k, codePointString(n, astral && k % 2 === 0)));
+    total += base + n;
+  }
+  if (!c.past) return { context: { compactions: records }, after: [], objects: [["compactions", records.length - 1]] };
+  const overflowAt = records.length - 1;
+  for (let i = 0; i < 2; i++) records.push(record(records.length, "later"));
+  return { context: { compactions: records }, ...itemsAfter(["compactions"], overflowAt + 1, 2) };
 }
 
 function aggregateEdge(name: "totalStringUnits" | "totalUnits", c: EdgeChoice): Edge {
-  const messages: MessageData[] = [];
-  if (name === "totalStringUnits") {
-    // Tool rounds cost more strings than units, so only the string budget is reached.
-    for (let i = 0; i < 1500; i++) {
-      messages.push({ id: `a${i}`, role: "assistant", content: [{ type: "toolCall", id: `c${i}`, name: "tool", arguments: {} }] });
-      messages.push({ id: `r${i}`, role: "toolResult", toolCallId: `c${i}`, toolName: "tool", content: "", isError: false });
-    }
-  } else {
-    // Long numbers cost units but no strings, so only the units budget is reached.
-    const list: Json[] = Array.from({ length: 16_000 }, () => -0.000001234567890123);
-    messages.push({ id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "n", arguments: { list } }] });
-    messages.push({ id: "r", role: "toolResult", toolCallId: "c", toolName: "n", content: "", isError: false });
-  }
-  const measure = name === "totalStringUnits" ? messageStrings : modelMessageUnits;
-  fillTo(messages, (name === "totalStringUnits" ? LIMIT.totalStringUnits : LIMIT.totalUnits) + (c.past ? 1 : 0), measure, c.picks[1]! % 2 === 0);
+  if (name === "totalStringUnits") return stringTotalEdge(c);
+  // Long numbers cost units but no strings, so only the units budget is reached.
+  const list: Json[] = Array.from({ length: 16_000 }, () => -0.000001234567890123);
+  const messages: MessageData[] = [
+    { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "n", arguments: { list } }] },
+    { id: "r", role: "toolResult", toolCallId: "c", toolName: "n", content: "", isError: false },
+  ];
+  fillTo(messages, LIMIT.totalUnits + (c.past ? 1 : 0), modelMessageUnits, c.picks[1]! % 2 === 0);
   if (!c.past) return { context: { messages }, after: [], objects: [["messages", messages.length - 1]] };
   const overflowAt = messages.length - 1;
   for (let i = 0; i < 2; i++) messages.push(user(messages.length, "after"));

@@ -75,13 +75,17 @@ function shapeFor(limit: DerivedLimit, past: boolean, astral: boolean): Shape {
     }
     case "collectionItems": {
       const messages = messagesOver(5 + 3 + TEXT.length);
-      const make = (n: number): Shape => small({ messages, compactions: [filler(0, Array.from({ length: n }, () => "i"))] });
+      // n ids held by records of at most 4,096 ids each (a per-record limit of §3 of its own).
+      const make = (n: number): Shape => {
+        const records = Array.from({ length: Math.ceil(n / LIMIT.idsPerRecord) }, (_, k) => filler(k, Array.from({ length: Math.min(LIMIT.idsPerRecord, n - k * LIMIT.idsPerRecord) }, () => "i")));
+        return small({ messages, compactions: records });
+      };
       return make(largestFitting(`items:${messages.length}`, 1, LIMIT.collectionItems, make) + (past ? 1 : 0));
     }
     case "totalStringUnits": {
       // With an old summary (astral) its strings leave the context with it; without one, not.
-      // (Roles count as strings, so the compacted messages take more strings away than their
-      // ids bring back in the record: a long recordId makes the new context the larger one.)
+      // (The compacted messages' ids move into the record; a long recordId and the new
+      // summary make the new context the larger one.)
       const summary = astral ? { id: "o", content: "😀" } : undefined;
       const messages = messagesOver(5 + 3 + TEXT.length);
       // 16 ids of up to 65,536 code points each hold the old context's strings.

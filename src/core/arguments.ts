@@ -4,7 +4,6 @@
 import { MAX_CONTEXT_DEPTH } from "./limits";
 import {
   ObjectPrototype,
-  SafeSet,
   defineProperty,
   freeze,
   getOwnPropertyDescriptor,
@@ -31,12 +30,31 @@ const WHAT = "arguments";
 /** Accumulates J while reading: J is a sum of per-node weights, so one counter suffices. */
 type Units = { value: number };
 
-/** The containers being read, from the arguments object down: meeting one again is a cycle. */
-type Ancestors = SafeSet<unknown>;
+/**
+ * The containers being read, from the arguments object down: meeting one again is a cycle.
+ * A stack (at most 33 deep) rather than a Set: primitives, most of the values asked about,
+ * are answered without hashing, and no Set is allocated per tool call.
+ */
+class Ancestors {
+  readonly #stack: unknown[] = [];
+  has(value: unknown): boolean {
+    if (typeof value !== "object" || value === null) return false;
+    const stack = this.#stack;
+    for (let i = 0; i < stack.length; i++) if (stack[i] === value) return true;
+    return false;
+  }
+  add(value: object): void {
+    this.#stack[this.#stack.length] = value;
+  }
+  /** Removes the innermost container (the one added last). */
+  delete(_value: object): void {
+    this.#stack.length--;
+  }
+}
 
 /** Reads, validates and copies `arguments`; returns the frozen copy and adds J to `units`. */
 export function readArguments(value: unknown, budget: Budget, units: Units): { readonly [key: string]: Json } {
-  return readObject(readRecord(value, ISSUE, WHAT), 0, new SafeSet(), budget, units);
+  return readObject(readRecord(value, ISSUE, WHAT), 0, new Ancestors(), budget, units);
 }
 
 function readValue(value: unknown, depth: number, ancestors: Ancestors, budget: Budget, units: Units): Json {
@@ -105,7 +123,7 @@ function entryValue(record: object, key: string): unknown {
 
 function readArray(array: object, depth: number, ancestors: Ancestors, budget: Budget, units: Units): readonly Json[] {
   const length = arrayLength(array, ISSUE, WHAT);
-  budget.addItems(length);
+  budget.addArrayItems(array, length, ISSUE, WHAT);
   units.value += JSON_CONTAINER_BASE;
   // Stryker disable next-line ArithmeticOperator: JSON_ENTRY_BASE is 1, so length / JSON_ENTRY_BASE is the same number
   units.value += length * JSON_ENTRY_BASE;

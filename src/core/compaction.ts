@@ -10,7 +10,7 @@ import {
   MAX_CONTEXT_STRING_UNITS,
   MAX_CONTEXT_TOTAL_UNITS,
 } from "./limits";
-import { IntrinsicPromise, apply, freeze, signalAborted, sliceOf } from "./intrinsics";
+import { IntrinsicPromise, apply, freeze, sliceOf } from "./intrinsics";
 import {
   BOUNDARY_UNAVAILABLE,
   CANCELLED,
@@ -28,6 +28,7 @@ import { readCompactOptions, type CompactOptions } from "./options";
 import { boundaryOf } from "./boundary";
 import { messageUnits, register, type ContextInfo } from "./registry";
 import { awaitValue } from "./observe-async";
+import { SignalWatch, readAborted, summarizerSignal } from "./signal";
 import { isNonEmpty } from "./read";
 import { SUMMARY_BASE, codePoints } from "./units";
 
@@ -59,10 +60,14 @@ function start(
     resolve(freeze({ status: "unchanged", context: info.context, record: null }));
     return;
   }
-  // 3. Cancellation, record id, boundary.
+  // 3. Cancellation, record id, boundary. (A signal whose read throws now, a Proxy whose
+  // traps changed their mind, is no longer a genuine signal: refused before the call.)
   const signal = options.signal;
+  const aborted = signal === undefined ? false : readAborted(signal);
   // Stryker disable next-line StringLiteral: message text; the code is the contract
-  if (signal !== undefined && signalAborted(signal)) fail(CANCELLED, "the signal was aborted before compaction");
+  if (aborted === null) fail(INVALID_INPUT, "reading options.signal threw");
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (aborted) fail(CANCELLED, "the signal was aborted before compaction");
   const records = info.context.compactions;
   for (let i = 0; i < records.length; i++) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
@@ -71,7 +76,7 @@ function start(
   const boundary = boundaryOf(info, options);
   // Stryker disable next-line StringLiteral: message text; the code is the contract
   if (boundary === null) fail(BOUNDARY_UNAVAILABLE, "no whole-group cut fits the target");
-  // 4. One call, with a frozen request.
+  // 4. One call, with a frozen request and the caller's signal (or a fresh one, §8).
   const request = freeze({
     requirements: info.context.requirements,
     previousSummary: info.context.summary,
@@ -81,28 +86,41 @@ function start(
   });
   let value: unknown;
   try {
-    value = apply(options.summarizer, undefined, [request, signal]);
+    value = apply(options.summarizer, undefined, [request, summarizerSignal(signal)]);
   } catch {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fail(SUMMARIZER_FAILED, "the summarizer threw");
   }
-  // 5. Await it, watching the signal; then 6-8.
-  awaitValue(value, signal, (error, text) => {
-    if (error !== null) return reject(error);
+  // 5. Await it, watching the signal (the listener stays attached until the result is
+  // exposed); then 6-8.
+  const watch = new SignalWatch(signal);
+  awaitValue(value, watch, (error, text) => {
+    if (error !== null) {
+      watch.stop();
+      return reject(error);
+    }
     try {
-      resolve(commit(info, options, boundary, text));
+      resolve(commit(info, options, boundary, text, watch));
     } catch (failure) {
       reject(failure);
     }
+    watch.stop();
   });
 }
 
-function commit(info: ContextInfo, options: CompactOptions, boundary: number, text: unknown): ContextCompactionResult {
-  // 6. The summary text. The abort listener of awaitValue has not fired if a caller's listener
-  // stopped the event, so the signal is read again. It is also step 8's check "once more":
-  // from here to the end of commit only this module's code runs, so nothing can abort.
+/** §7's signal reads after the await and before exposure: aborted or unreadable fails. */
+function checkSignal(watch: SignalWatch): void {
+  const state = watch.state();
   // Stryker disable next-line StringLiteral: message text; the code is the contract
-  if (options.signal !== undefined && signalAborted(options.signal)) fail(CANCELLED, "the signal aborted as the summary settled");
+  if (state === "aborted") fail(CANCELLED, "the signal aborted as the summary settled");
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (state === "unreadable") fail(SUMMARIZER_FAILED, "reading the signal threw");
+}
+
+function commit(info: ContextInfo, options: CompactOptions, boundary: number, text: unknown, watch: SignalWatch): ContextCompactionResult {
+  // 6. The summary text. The abort listener has not fired if a caller's listener stopped the
+  // event, so the signal is read again ("after the await").
+  checkSignal(watch);
   if (typeof text !== "string") {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fail(SUMMARY_INVALID, "the summary is not a string");
@@ -133,7 +151,7 @@ function commit(info: ContextInfo, options: CompactOptions, boundary: number, te
   // Stryker disable next-line all: unreachable, the boundary and summaryMaxUnits already guarantee it (see above)
   if (unitsAfter > options.targetUnits) fail(SUMMARY_INSUFFICIENT, "the compacted context exceeds targetUnits");
   // 8. The record and the new context, validated as buildActiveContext would (from counts
-  // kept for the old context); the signal was read at step 6, and nothing ran since.
+  // kept for the old context), then the signal is read once more (before register).
   // Stryker disable next-line ArrayDeclaration: boundary >= 1, so the loop writes index 0 whatever the array starts with
   const compactedMessageIds: string[] = [];
   let idUnits = 0;
@@ -169,10 +187,6 @@ function commit(info: ContextInfo, options: CompactOptions, boundary: number, te
     idUnits;
   // Stryker disable next-line StringLiteral: message text; the code is the contract
   if (old.compactions.length + 1 > MAX_CONTEXT_RECORDS) fail(LIMIT_EXCEEDED, `more than ${MAX_CONTEXT_RECORDS} compaction records`);
-  if (summaryIdUnits > MAX_CONTEXT_STRING_UNITS || recordIdUnits > MAX_CONTEXT_STRING_UNITS) {
-    // Stryker disable next-line StringLiteral: message text; the code is the contract
-    fail(LIMIT_EXCEEDED, `an id longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
-  }
   // Stryker disable next-line StringLiteral: message text; the code is the contract
   if (items > MAX_CONTEXT_COLLECTION_ITEMS) fail(LIMIT_EXCEEDED, `more than ${MAX_CONTEXT_COLLECTION_ITEMS} collection items`);
   // Stryker disable next-line StringLiteral: message text; the code is the contract
@@ -186,6 +200,9 @@ function commit(info: ContextInfo, options: CompactOptions, boundary: number, te
     messages,
     compactions: freeze(compactions),
   });
+  // "Just before the result is exposed": the signal is read once more. Only a Proxy's trap,
+  // run by the reads, can have aborted it since step 6.
+  checkSignal(watch);
   register({
     context,
     messages,

@@ -3,6 +3,8 @@
 // group is grown until no message inside it reaches further, which merges overlapping and
 // nested intervals. Every other message is a group of one.
 import { freeze, sliceOf } from "./intrinsics";
+import { MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import { LIMIT_EXCEEDED, fail } from "./errors";
 import type { ContextToolGroup, Message } from "./types";
 import { Budget } from "./read";
 import { builtTranscript, type TranscriptInfo } from "./registry";
@@ -35,7 +37,10 @@ function transcriptInfo(transcript: unknown): TranscriptInfo {
 }
 
 function readInfo(transcript: unknown): TranscriptInfo {
-  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(transcript, new Budget(), 0));
+  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(transcript, new Budget()));
+  // The units ceiling of §3, once the transcript is read (as for a context, §8).
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (table.unitsPrefix[table.messages.length] > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, `the transcript exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);
   return { messages: table.messages, table, offset: 0 };
 }
 

@@ -12,7 +12,7 @@ import {
   MAX_CONTEXT_STRING_UNITS,
   MAX_CONTEXT_TOTAL_UNITS,
 } from "./limits";
-import { assistantMessage, toolResultMessage, userMessage, validateTranscript } from "./messages";
+import { assistantMessage, textFromAssistant, toolResultMessage, userMessage, validateTranscript } from "./messages";
 import { buildActiveContext, estimateContextUnits } from "./snapshot";
 import { groupToolRounds } from "./groups";
 import { selectCompactionBoundary } from "./boundary";
@@ -82,5 +82,6 @@ export {
   userMessage,
   assistantMessage,
   toolResultMessage,
+  textFromAssistant,
   validateTranscript,
 };

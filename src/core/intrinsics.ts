@@ -17,6 +17,8 @@ export const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 export const ownKeys = Reflect.ownKeys;
 export const defineProperty = Reflect.defineProperty;
 export const reflectGet = Reflect.get;
+export const deleteProperty = Reflect.deleteProperty;
+export const isExtensible = Reflect.isExtensible;
 
 export const freeze = Object.freeze;
 export const isFrozen = Object.isFrozen;
@@ -32,10 +34,9 @@ export const isNativePromise = types.isPromise;
 export const isProxy = types.isProxy;
 
 export const IntrinsicPromise = Promise;
-export const PromisePrototype = Promise.prototype;
 export const promiseThen = Promise.prototype.then;
-export const SymbolSpecies = Symbol.species;
-export const promiseSpeciesGetter = Reflect.getOwnPropertyDescriptor(Promise, Symbol.species)?.get;
+/** Runs a callback in a later job without any promise of ours (whose then a caller could reach). */
+export const enqueueJob = queueMicrotask;
 
 const ObjectPrototypeMethods = Object.prototype as unknown as {
   __lookupGetter__(this: object, key: PropertyKey): unknown;
@@ -49,11 +50,13 @@ export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const regexpExec = uncurryThis(RegExp.prototype.exec);
 
-export const AbortSignalPrototype = AbortSignal.prototype;
 const abortedGetter = Reflect.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get as (this: AbortSignal) => boolean;
 export const signalAborted = uncurryThis(abortedGetter);
 export const addEventListener = uncurryThis(EventTarget.prototype.addEventListener);
 export const removeEventListener = uncurryThis(EventTarget.prototype.removeEventListener);
+export const AbortControllerConstructor = AbortController;
+const controllerSignalGetter = Reflect.getOwnPropertyDescriptor(AbortController.prototype, "signal")?.get as (this: AbortController) => AbortSignal;
+export const controllerSignal = uncurryThis(controllerSignalGetter);
 
 /**
  * items[start, end) as a new array. Array.prototype.slice would consult the source's

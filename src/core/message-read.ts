@@ -29,7 +29,6 @@ export function readMessage(value: unknown, budget: Budget, what: string): Messa
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(SHAPE, `${what}.role is not "user", "assistant" or "toolResult"`);
   }
-  budget.addFixedString(role.length);
   return readFields(record, role, budget, what);
 }
 
@@ -81,7 +80,8 @@ function readAssistant(record: object, budget: Budget, what: string): AssistantM
   const blocks = field(record, "content", SHAPE, what);
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(blocks, SHAPE, "content");
-  budget.addItems(length);
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(blocks as object, length, SHAPE, "content");
   const content: (TextBlock | ToolCall)[] = [];
   const blockUnits = { value: 0 };
   for (let i = 0; i < length; i++) {
@@ -109,7 +109,6 @@ function readBlock(value: unknown, budget: Budget, units: { value: number }, wha
   const record = readRecord(value, SHAPE, what);
   const type = field(record, "type", SHAPE, what);
   if (type === "text") {
-    budget.addFixedString(4);
     const text = stringField(record, "text", false, budget, SHAPE, what);
     units.value += TEXT_BLOCK_BASE + budget.last;
     return freeze({ type: "text", text });
@@ -118,7 +117,6 @@ function readBlock(value: unknown, budget: Budget, units: { value: number }, wha
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(SHAPE, `${what}.type is not "text" or "toolCall"`);
   }
-  budget.addFixedString(8);
   const id = stringField(record, "id", true, budget, SHAPE, what);
   units.value += TOOL_CALL_BASE + budget.last;
   const name = nameField(record, "name", budget, what);

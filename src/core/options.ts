@@ -1,14 +1,18 @@
 // Options of selectCompactionBoundary (§6) and compactContext (§7). Read like input: a plain
-// object whose fields are own data properties, through descriptors only. Decision (the
-// contract is silent on the order): the object's shape is checked first (every field
-// present and a data property, else CONTEXT_INVALID_INPUT), then the budgets in the order
-// the contract lists them (CONTEXT_INVALID_BUDGET), then ids, summarizer and signal
-// (CONTEXT_INVALID_INPUT).
-import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
-import { AbortSignalPrototype, getPrototypeOf, isProxy, isSafeInteger, signalAborted } from "./intrinsics";
-import { INVALID_BUDGET, INVALID_INPUT, fail } from "./errors";
-import { fault, field, isNonEmpty, isPlainRecord, optionalField } from "./read";
+// object whose fields are own data properties, through descriptors only (no getter runs).
+// The order is the contract's, and the first failure wins: the options object's shape; then
+// each field in the order targetUnits, summaryMaxUnits, retainRecentMessages (missing or an
+// accessor: CONTEXT_INVALID_INPUT; present but not a safe integer in its range:
+// CONTEXT_INVALID_BUDGET); then the cross-checks; for compactContext then maxUnits (its range,
+// then targetUnits <= maxUnits), summaryId, recordId (an id longer than 65,536 code points is
+// CONTEXT_LIMIT_EXCEEDED, before the summarizer is called), summarizer and signal.
+import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_STRING_UNITS, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import { isSafeInteger } from "./intrinsics";
+import { INVALID_BUDGET, INVALID_INPUT, LIMIT_EXCEEDED, fail } from "./errors";
+import { ABSENT, fault, field, isNonEmpty, isPlainRecord, optionalField } from "./read";
 import { inChannel } from "./snapshot";
+import { isGenuineSignal } from "./signal";
+import { codePoints } from "./units";
 import type { Summarizer } from "./types";
 
 export type BoundaryOptions = {
@@ -30,22 +34,25 @@ const SHAPE = "INVALID_MESSAGE";
 // Stryker disable next-line StringLiteral: message text; the code is the contract
 const OPTIONS = "options";
 
-function readFields(options: unknown, names: readonly string[], withSignal: boolean): unknown[] {
+/** The options object itself: a plain object, else CONTEXT_INVALID_INPUT. */
+function optionsRecord(options: unknown): object {
   return inChannel(INVALID_INPUT, () => {
     if (!isPlainRecord(options, SHAPE, OPTIONS)) {
       // Stryker disable next-line StringLiteral: message text; the code is the contract
       fault(SHAPE, "options is not a plain object");
     }
-    // Stryker disable next-line ArrayDeclaration: names is never empty, so the loop writes index 0 whatever the array starts with
-    const values: unknown[] = [];
-    for (let i = 0; i < names.length; i++) values[i] = field(options, names[i], SHAPE, OPTIONS);
-    // Decision: a signal that is absent or undefined means "no signal".
-    if (withSignal) values[names.length] = optionalField(options, "signal", SHAPE, OPTIONS);
-    return values;
+    return options;
   });
 }
 
-function budget(value: unknown, name: string, min: number, max: number): number {
+/** A field that must be an own data property (missing or an accessor: CONTEXT_INVALID_INPUT). */
+function required(options: object, name: string): unknown {
+  return inChannel(INVALID_INPUT, () => field(options, name, SHAPE, OPTIONS));
+}
+
+/** A budget field: present, then a safe integer from min to max (else CONTEXT_INVALID_BUDGET). */
+function budget(options: object, name: string, min: number, max: number): number {
+  const value = required(options, name);
   if (!isSafeInteger(value) || (value as number) < min || (value as number) > max) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fail(INVALID_BUDGET, `options.${name} must be a safe integer from ${min} to ${max}`);
@@ -53,68 +60,72 @@ function budget(value: unknown, name: string, min: number, max: number): number 
   return value as number;
 }
 
-function checkBudgets(target: unknown, summaryMax: unknown, retain: unknown): BoundaryOptions {
+function readBudgets(options: object): BoundaryOptions {
   // Stryker disable next-line StringLiteral: the name only goes into the message
-  const targetUnits = budget(target, "targetUnits", 1, MAX_CONTEXT_TOTAL_UNITS);
+  const targetUnits = budget(options, "targetUnits", 1, MAX_CONTEXT_TOTAL_UNITS);
+  // summaryMaxUnits has no bound of its own beyond >= 1: its ceiling is the cross-check below.
   // Stryker disable next-line StringLiteral: the name only goes into the message
-  const summaryMaxUnits = budget(summaryMax, "summaryMaxUnits", 1, targetUnits);
+  const summaryMaxUnits = budget(options, "summaryMaxUnits", 1, Infinity);
   // Stryker disable next-line StringLiteral: the name only goes into the message
-  const retainRecentMessages = budget(retain, "retainRecentMessages", 0, MAX_CONTEXT_MESSAGES);
+  const retainRecentMessages = budget(options, "retainRecentMessages", 0, MAX_CONTEXT_MESSAGES);
+  if (summaryMaxUnits > targetUnits) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_BUDGET, "options.summaryMaxUnits must not exceed options.targetUnits");
+  }
   return { targetUnits, summaryMaxUnits, retainRecentMessages };
 }
 
 export function readBoundaryOptions(options: unknown): BoundaryOptions {
-  const values = readFields(options, BOUNDARY_FIELDS, false);
-  return checkBudgets(values[0], values[1], values[2]);
+  return readBudgets(optionsRecord(options));
 }
 
-const BOUNDARY_FIELDS = ["targetUnits", "summaryMaxUnits", "retainRecentMessages"] as const;
-const COMPACT_FIELDS = [...BOUNDARY_FIELDS, "maxUnits", "summaryId", "recordId", "summarizer"] as const;
+/** summaryId or recordId: a non-empty string (CONTEXT_INVALID_INPUT) of at most 65,536 code points. */
+function id(options: object, name: string): string {
+  const value = required(options, name);
+  if (typeof value !== "string" || !isNonEmpty(value)) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_INPUT, `options.${name} must be a non-empty string`);
+  }
+  if (codePoints(value) > MAX_CONTEXT_STRING_UNITS) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(LIMIT_EXCEEDED, `options.${name} is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
+  }
+  return value;
+}
 
-export function readCompactOptions(options: unknown): CompactOptions {
-  const values = readFields(options, COMPACT_FIELDS, true);
-  const boundary = checkBudgets(values[0], values[1], values[2]);
-  // maxUnits: 1 <= maxUnits <= 1,000,000 and targetUnits <= maxUnits.
+export function readCompactOptions(rawOptions: unknown): CompactOptions {
+  const options = optionsRecord(rawOptions);
+  const boundary = readBudgets(options);
   // Stryker disable next-line StringLiteral: the name only goes into the message
-  const maxUnits = budget(values[3], "maxUnits", boundary.targetUnits, MAX_CONTEXT_TOTAL_UNITS);
-  const summaryId = values[4];
-  const recordId = values[5];
-  if (typeof summaryId !== "string" || !isNonEmpty(summaryId)) {
+  const maxUnits = budget(options, "maxUnits", 1, MAX_CONTEXT_TOTAL_UNITS);
+  if (boundary.targetUnits > maxUnits) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
-    fail(INVALID_INPUT, "options.summaryId must be a non-empty string");
+    fail(INVALID_BUDGET, "options.targetUnits must not exceed options.maxUnits");
   }
-  if (typeof recordId !== "string" || !isNonEmpty(recordId)) {
-    // Stryker disable next-line StringLiteral: message text; the code is the contract
-    fail(INVALID_INPUT, "options.recordId must be a non-empty string");
-  }
-  const summarizer = values[6];
+  // Stryker disable next-line StringLiteral: the name only goes into the message
+  const summaryId = id(options, "summaryId");
+  // Stryker disable next-line StringLiteral: the name only goes into the message
+  const recordId = id(options, "recordId");
+  // Stryker disable next-line StringLiteral: the name only goes into the message
+  const summarizer = required(options, "summarizer");
   if (typeof summarizer !== "function") {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fail(INVALID_INPUT, "options.summarizer must be a function");
   }
-  const signal = values[7];
-  if (signal !== undefined && !isGenuineSignal(signal)) {
-    // Stryker disable next-line StringLiteral: message text; the code is the contract
-    fail(INVALID_INPUT, "options.signal must be a genuine AbortSignal");
-  }
-  return { ...boundary, maxUnits, summaryId, recordId, summarizer: summarizer as Summarizer, signal: signal as AbortSignal | undefined };
+  return { ...boundary, maxUnits, summaryId, recordId, summarizer: summarizer as Summarizer, signal: readSignal(options) };
 }
 
 /**
- * A genuine AbortSignal: not a Proxy (Node's brand check reads the signal's internal symbol
- * through `get`, so a Proxy of a real signal would pass it and its traps would run whenever
- * the signal is consulted), accepted by the intrinsic `aborted` getter, whose brand check
- * refuses primitives, null and objects that are not signals, and with its prototype intact:
- * Node's brand checks follow the prototype chain, so `Object.create(signal)` passes them, and
- * a signal whose prototype was replaced makes the intrinsic addEventListener throw a TypeError.
+ * options.signal (§8 row "signal: null", core: no signal): absent, undefined and null all mean
+ * no signal; anything else must be a genuine signal (./signal), else CONTEXT_INVALID_INPUT.
  */
-function isGenuineSignal(value: unknown): value is AbortSignal {
-  if (isProxy(value)) return false;
-  try {
-    if (getPrototypeOf(value as object) !== AbortSignalPrototype) return false;
-    signalAborted(value as AbortSignal);
-  } catch {
-    return false;
+function readSignal(options: object): AbortSignal | undefined {
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  const signal = inChannel(INVALID_INPUT, () => optionalField(options, "signal", SHAPE, OPTIONS));
+  if (signal === ABSENT || signal === undefined || signal === null) return undefined;
+  if (!isGenuineSignal(signal)) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(INVALID_INPUT, "options.signal must be a genuine AbortSignal");
   }
-  return true;
+  return signal;
 }

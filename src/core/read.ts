@@ -72,8 +72,9 @@ export function limitFault(issue: IssueKind, message: string): never {
  * structure, and their extra properties are dropped unread. Counting record keys as well
  * would make the 4,096-message ceiling unreachable (4,096 messages of 3 keys plus the
  * array's 4,096 slots already fill 16,384), so it cannot be what the contract means.
- * Likewise "all strings together (keys included)": every string value read, plus every
- * key of a JSON object.
+ * "All strings together" counts the strings the contract bounds: ids, contents, texts,
+ * names, toolCallId, a record's summaryId and compactedMessageIds, argument keys and string
+ * values; not the fixed role/type tags and not record keys.
  */
 export class Budget {
   items = 0;
@@ -81,21 +82,28 @@ export class Budget {
   /** u(s) of the string counted last, so callers need not count it twice. */
   last = 0;
 
+  /** `limited` false: counts only, never faults (validateTranscript applies no size limits, §2). */
+  constructor(readonly limited: boolean = true) {}
+
   addItems(count: number): void {
     this.items += count;
-    if (this.items > MAX_CONTEXT_COLLECTION_ITEMS) {
+    if (this.items > MAX_CONTEXT_COLLECTION_ITEMS && this.limited) {
       // Stryker disable next-line StringLiteral: message text; the code is the contract
       limitFault(BUDGET, `more than ${MAX_CONTEXT_COLLECTION_ITEMS} collection items in total`);
     }
   }
 
-  /** Counts a string whose code points are known: a role or block type, all ASCII. */
-  addFixedString(units: number): void {
-    this.strings += units;
-    if (this.strings > MAX_CONTEXT_TOTAL_UNITS) {
-      // Stryker disable next-line StringLiteral: message text; the code is the contract
-      limitFault(BUDGET, `more than ${MAX_CONTEXT_TOTAL_UNITS} code points of strings in total`);
-    }
+  /**
+   * Adds an array's length to the items, for an array whose slots are read next. §8 (the
+   * core's choice): when the length overflows the budget, the array's own slots are looked at
+   * first, and a hole, an accessor or a throwing trap among them is the channel's fault
+   * (`issue`), not the limit. Reading an overflowing array's slot descriptors is not reading
+   * past the overflow. A Proxy claiming a huge length is looked at for one budget's worth of
+   * slots; past that the overflow is the limit.
+   */
+  addArrayItems(array: object, length: number, issue: IssueKind, what: string): void {
+    if (this.items + length > MAX_CONTEXT_COLLECTION_ITEMS && this.limited) checkSlots(array, length, issue, what);
+    this.addItems(length);
   }
 
   /** Counts a string of the input; returns u(s). */
@@ -103,15 +111,30 @@ export class Budget {
     const units = codePoints(s);
     this.last = units;
     this.strings += units;
-    if (units > MAX_CONTEXT_STRING_UNITS) {
+    if (units > MAX_CONTEXT_STRING_UNITS && this.limited) {
       // Stryker disable next-line StringLiteral: message text; the code is the contract
       limitFault(BUDGET, `a string longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
     }
-    if (this.strings > MAX_CONTEXT_TOTAL_UNITS) {
+    if (this.strings > MAX_CONTEXT_TOTAL_UNITS && this.limited) {
       // Stryker disable next-line StringLiteral: message text; the code is the contract
       limitFault(BUDGET, `more than ${MAX_CONTEXT_TOTAL_UNITS} code points of strings in total`);
     }
     return units;
+  }
+}
+
+/** Faults with `issue` at the first slot of `array` that is a hole, an accessor or a throwing trap. */
+function checkSlots(array: object, length: number, issue: IssueKind, what: string): void {
+  const proxy = isProxy(array);
+  // Stryker disable next-line ConditionalExpression,ArithmeticOperator: only bounds the reading of a Proxy's claimed length
+  const end = proxy && length > MAX_CONTEXT_COLLECTION_ITEMS + 1 ? MAX_CONTEXT_COLLECTION_ITEMS + 1 : length;
+  for (let i = 0; i < end; i++) {
+    // Stryker disable next-line StringLiteral: names the place in a message text only
+    const descriptor = ownDescriptor(array, i, issue, `${what}[${i}]`);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    if (descriptor === undefined) fault(issue, `${what}[${i}] is a hole`);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    if (!hasOwn(descriptor, "value")) fault(issue, `${what}[${i}] is an accessor`);
   }
 }
 
@@ -208,11 +231,14 @@ function ownDescriptor(object: object, key: string | number, issue: IssueKind, w
   return descriptor;
 }
 
-/** The value of an own data property, or `undefined` when the property is absent. */
+/** What optionalField answers for an absent property (a present one may hold undefined). */
+export const ABSENT: unique symbol = Symbol("absent");
+
+/** The value of an own data property, or ABSENT when the property is absent. */
 export function optionalField(record: object, key: string, issue: IssueKind, what: string): unknown {
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const descriptor = ownDescriptor(record, key, issue, `${what}.${key}`);
-  if (descriptor === undefined) return undefined;
+  if (descriptor === undefined) return ABSENT;
   if (!hasOwn(descriptor, "value")) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(issue, `${what}.${key} is an accessor`);

@@ -3,11 +3,12 @@
 // and remembers the facts later calls need. The channels are read in the contract's order
 // (requirements, summary, messages, compactions); a fault inside a channel becomes that
 // channel's code, a budget overflow CONTEXT_LIMIT_EXCEEDED.
-import { MAX_CONTEXT_RECORDS, MAX_CONTEXT_REQUIREMENTS } from "./limits";
-import { SafeSet, freeze, isSafeInteger } from "./intrinsics";
-import { SUMMARY_INVALID, fail, type ContextCompactionErrorCode } from "./errors";
+import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_RECORDS, MAX_CONTEXT_REQUIREMENTS, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import { SafeSet, freeze, getOwnPropertyDescriptor, hasOwn, isArray, isProxy, isSafeInteger } from "./intrinsics";
+import { LIMIT_EXCEEDED, SUMMARY_INVALID, fail, type ContextCompactionErrorCode } from "./errors";
 import type { ActiveContext, ActiveContextInput, CompactionRecord, Requirement, Summary } from "./types";
 import {
+  ABSENT,
   Budget,
   Fault,
   arrayItem,
@@ -62,15 +63,21 @@ function buildInfo(input: unknown): ContextInfo {
   const record = inChannel("CONTEXT_INVALID_INPUT", () => {
     return readRecord(input, SHAPE, INPUT);
   });
+  precheckCounts(record);
   const requirements = inChannel("CONTEXT_INVALID_INPUT", () => readRequirements(record, budget));
   const requirementUnits = requirementsUnits.value;
   const summary = inChannel("CONTEXT_INVALID_INPUT", () => readSummary(record, budget));
   const summaryUnits = lastSummaryUnits.value;
-  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => {
-    const value = optionalField(record, "messages", SHAPE, INPUT);
-    return readTranscript(value === undefined ? EMPTY : value, budget, requirementUnits + summaryUnits);
-  });
+  // §8: an accessor or a throwing trap on the `messages` field itself is the input's fault
+  // (CONTEXT_INVALID_INPUT); anything wrong with its value, undefined included, the transcript's.
+  const messages = inChannel("CONTEXT_INVALID_INPUT", () => optionalField(record, "messages", SHAPE, INPUT));
+  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(messages === ABSENT ? EMPTY : messages, budget));
   const compactions = inChannel("CONTEXT_INVALID_INPUT", () => readRecords(record, budget));
+  const totalUnits = requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length];
+  // §8: the finished context's units ceiling is checked once it is built, so a later broken
+  // rule wins over it.
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (totalUnits > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, `the context exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);
   const context: ActiveContext = freeze({ requirements, summary, messages: table.messages, compactions });
   const info: ContextInfo = freeze({
     context,
@@ -79,12 +86,65 @@ function buildInfo(input: unknown): ContextInfo {
     offset: 0,
     requirementUnits,
     summaryUnits,
-    totalUnits: requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length],
+    totalUnits,
     items: budget.items,
     strings: budget.strings,
   });
   register(info);
   return info;
+}
+
+/**
+ * §8 row 1: past a per-channel count limit only CONTEXT_LIMIT_EXCEEDED is accepted, whatever
+ * else is broken. So before any channel is read, the counts are peeked in the channels' order:
+ * requirements, messages, compactions, then each record's compactedMessageIds. A peek that
+ * cannot read a count (not an own data property, not an array) skips it: the reading below
+ * reports that with the channel's code. The peek never looks into a Proxy (it would run the
+ * caller's traps, on data that may lie past an overflow found later): ordinary objects and
+ * arrays answer these reads without running any caller code, so the peek cannot be seen.
+ */
+function precheckCounts(input: object): void {
+  // Stryker disable next-line StringLiteral: names the channel in a message text only
+  checkCount(peekLength(input, "requirements"), MAX_CONTEXT_REQUIREMENTS, "requirements");
+  // Stryker disable next-line StringLiteral: names the channel in a message text only
+  checkCount(peekLength(input, "messages"), MAX_CONTEXT_MESSAGES, "messages");
+  const records = peekValue(input, "compactions");
+  const count = arrayLengthOrMinusOne(records);
+  // Stryker disable next-line StringLiteral: names the channel in a message text only
+  checkCount(count, MAX_CONTEXT_RECORDS, "compaction records");
+  for (let i = 0; i < count; i++) {
+    const record = peekValue(records as object, i);
+    if (typeof record !== "object" || record === null) continue;
+    // Stryker disable next-line StringLiteral: names the channel in a message text only
+    checkCount(peekLength(record, "compactedMessageIds"), MAX_CONTEXT_MESSAGES, "compactedMessageIds in one record");
+  }
+}
+
+function checkCount(count: number, max: number, what: string): void {
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (count > max) fail(LIMIT_EXCEEDED, `more than ${max} ${what}`);
+}
+
+/** The value of an own data property, or undefined when it cannot be read without a fault. */
+function peekValue(record: object, key: string | number): unknown {
+  if (isProxy(record)) return undefined;
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = getOwnPropertyDescriptor(record, key);
+  } catch {
+    // Only an exotic object throws here (a module namespace in its TDZ): left to the reading.
+  }
+  return descriptor !== undefined && hasOwn(descriptor, "value") ? descriptor.value : undefined;
+}
+
+function peekLength(record: object, key: string): number {
+  return arrayLengthOrMinusOne(peekValue(record, key));
+}
+
+/** A real array's length, else -1 (a Proxy included: see above). */
+function arrayLengthOrMinusOne(value: unknown): number {
+  if (isProxy(value) || !isArray(value)) return -1;
+  return (value as unknown[]).length;
 }
 
 const EMPTY: readonly never[] = freeze([]);
@@ -94,14 +154,16 @@ const lastSummaryUnits = { value: 0 };
 function readRequirements(input: object, budget: Budget): readonly Requirement[] {
   requirementsUnits.value = 0;
   const value = optionalField(input, "requirements", SHAPE, INPUT);
-  if (value === undefined) return EMPTY;
+  // §8: a channel present with the value undefined is not missing: it is rejected below.
+  if (value === ABSENT) return EMPTY;
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(value, SHAPE, "requirements");
   if (length > MAX_CONTEXT_REQUIREMENTS) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     limitFault(SHAPE, `more than ${MAX_CONTEXT_REQUIREMENTS} requirements`);
   }
-  budget.addItems(length);
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(value as object, length, SHAPE, "requirements");
   const copy: Requirement[] = [];
   const ids = new SafeSet<string>();
   let units = 0;
@@ -126,7 +188,7 @@ function readRequirements(input: object, budget: Budget): readonly Requirement[]
 function readSummary(input: object, budget: Budget): Summary | null {
   lastSummaryUnits.value = 0;
   const value = optionalField(input, "summary", SHAPE, INPUT);
-  if (value === undefined || value === null) return null;
+  if (value === ABSENT || value === null) return null;
   const record = readRecord(value, SHAPE, SUMMARY);
   const id = stringField(record, "id", true, budget, SHAPE, SUMMARY);
   const idUnits = budget.last;
@@ -139,14 +201,15 @@ function readSummary(input: object, budget: Budget): Summary | null {
 
 function readRecords(input: object, budget: Budget): readonly CompactionRecord[] {
   const value = optionalField(input, "compactions", SHAPE, INPUT);
-  if (value === undefined) return EMPTY;
+  if (value === ABSENT) return EMPTY;
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(value, SHAPE, "compactions");
   if (length > MAX_CONTEXT_RECORDS) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     limitFault(SHAPE, `more than ${MAX_CONTEXT_RECORDS} compaction records`);
   }
-  budget.addItems(length);
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(value as object, length, SHAPE, "compactions");
   const copy: CompactionRecord[] = [];
   const ids = new SafeSet<string>();
   for (let i = 0; i < length; i++) {
@@ -179,7 +242,12 @@ function readCompactionRecord(value: unknown, budget: Budget, what: string): Com
   const idsValue = field(record, "compactedMessageIds", SHAPE, what);
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(idsValue, SHAPE, `${what}.compactedMessageIds`);
-  budget.addItems(length);
+  if (length > MAX_CONTEXT_MESSAGES) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    limitFault(SHAPE, `${what}: more than ${MAX_CONTEXT_MESSAGES} compactedMessageIds`);
+  }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(idsValue as object, length, SHAPE, `${what}.compactedMessageIds`);
   if (length !== boundary) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(SHAPE, `${what}.compactedMessageIds.length differs from boundary`);

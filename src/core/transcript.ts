@@ -4,7 +4,7 @@
 // computed once: units, item and string counts (for deriving contexts without re-reading),
 // and, for each message, the index of the last result of its calls ("reach"), from which
 // groups and boundaries follow without another look at the messages.
-import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import { MAX_CONTEXT_MESSAGES } from "./limits";
 import { Int32ArrayConstructor, SafeMap, freeze } from "./intrinsics";
 import type { Message } from "./types";
 import { Fault, arrayItem, arrayLength, fault, limitFault, type Budget } from "./read";
@@ -36,18 +36,18 @@ const BUDGET = "INVALID_TRANSCRIPT";
 type CallState = { readonly index: number; readonly name: string; answered: boolean };
 
 /**
- * Reads `value` as a transcript. `baseUnits` are the units already in the context
- * (requirements and summary), so that the 1,000,000-unit ceiling is checked message by
- * message. Faults propagate; the caller maps them to its codes.
+ * Reads `value` as a transcript. Faults propagate; the caller maps them to its codes. The
+ * 1,000,000-unit ceiling is the caller's, checked once the context is built (§8).
  */
-export function readTranscript(value: unknown, budget: Budget, baseUnits: number): MessageTable {
+export function readTranscript(value: unknown, budget: Budget): MessageTable {
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(value, SHAPE, "messages");
   if (length > MAX_CONTEXT_MESSAGES) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     limitFault(BUDGET, `more than ${MAX_CONTEXT_MESSAGES} messages`);
   }
-  budget.addItems(length);
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(value as object, length, SHAPE, "messages");
   const messages: Message[] = [];
   // Typed arrays: every count is below 2^31 (units and strings are bounded by 1,000,000).
   const unitsPrefix = new Int32ArrayConstructor(length + 1);
@@ -72,10 +72,6 @@ export function readTranscript(value: unknown, budget: Budget, baseUnits: number
     unitsPrefix[i + 1] = unitsPrefix[i] + lastMessage.units;
     itemsPrefix[i + 1] = itemsPrefix[i] + (budget.items - itemsBefore);
     stringsPrefix[i + 1] = stringsPrefix[i] + (budget.strings - stringsBefore);
-    if (baseUnits + unitsPrefix[i + 1] > MAX_CONTEXT_TOTAL_UNITS) {
-      // Stryker disable next-line StringLiteral: message text; the code is the contract
-      limitFault(BUDGET, `the context exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);
-    }
     reach[i] = i;
     callIndex[i] = -1;
     if (message.role === "assistant") {

@@ -105,6 +105,16 @@ const stopImmediatePropagationIntrinsic = Event.prototype.stopImmediatePropagati
 export function muteAbortEvent(signal: AbortSignal): void {
   R.apply(addEventListenerIntrinsic, signal, ["abort", (event: Event) => R.apply(stopImmediatePropagationIntrinsic, event, [])]);
 }
+const abortSignalAborted = R.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get;
+/** `aborted` of a genuine AbortSignal (the intrinsic getter's brand check); null for anything else. */
+export function abortedOfGenuineSignal(value: unknown): boolean | null {
+  if ((typeof value !== "object" && typeof value !== "function") || value === null) return null;
+  try {
+    return R.apply(abortSignalAborted as () => boolean, value, []) === true;
+  } catch {
+    return null;
+  }
+}
 export function abortControllerSignalIntrinsic(c: AbortController): AbortSignal {
   return R.apply(abortControllerSignal as () => AbortSignal, c, []) as AbortSignal;
 }

@@ -2,10 +2,10 @@
 // (the request as data, its deep frozen-ness, whether the second argument is the options'
 // signal) and performs the abort points that happen inside or around the summarizer.
 import type { SummarizerScript } from "../scenario/scenario";
-import type { SummarizerCall } from "../scenario/observation";
+import type { SecondArgument, SummarizerCall } from "../scenario/observation";
 import type { AbortPlan } from "./abort-plan";
 import type { HostileCounters } from "./hostile-counters";
-import { deferred, isNativePromise, objectFreeze, setImmediateIntrinsic, thenIntrinsic } from "./intrinsics";
+import { abortedOfGenuineSignal, deferred, isNativePromise, objectFreeze, setImmediateIntrinsic, thenIntrinsic } from "./intrinsics";
 import { frozenReport } from "./frozen-report";
 import { pushItem } from "./read";
 import type { ScriptContext, ScriptData, ScriptKind } from "./scripts/registry";
@@ -17,6 +17,15 @@ export interface RecordingSummarizer {
 }
 
 const TRIVIALLY_FROZEN = objectFreeze({ deep: true, firstUnfrozen: null });
+
+/** How the summarizer's second argument relates to `options.signal` (see SummarizerCall). */
+function secondArgument(second: unknown, optionsSignal: { readonly present: boolean; readonly value: unknown }): SecondArgument {
+  if (optionsSignal.present && second === optionsSignal.value) return "optionsSignal";
+  if (second === undefined) return "undefined";
+  const aborted = abortedOfGenuineSignal(second);
+  if (aborted === null) return "other";
+  return aborted ? "abortedSignal" : "unabortedSignal";
+}
 
 /** Resolve `target` with `value` without reading a (patchable) `then` of a native promise. */
 function forward(value: unknown, target: ReturnType<typeof deferred<unknown>>): void {
@@ -45,7 +54,7 @@ export function createRecordingSummarizer(
       pushItem(calls, objectFreeze({
         request: toData(request),
         requestFrozen: frozenReport(request) ?? TRIVIALLY_FROZEN,
-        signalIsOptionsSignal: optionsSignal.present ? second === optionsSignal.value : second === undefined,
+        secondArgument: secondArgument(second, optionsSignal),
       }));
     });
     if (plan.point === "inSummarizer") plan.abort();

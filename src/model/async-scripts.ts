@@ -18,12 +18,15 @@ import type { Settled } from "./summarizer";
  */
 type Race = "inCall" | "onReturn" | "rejection";
 /** `codes`: every code the contract allows for the failure (usually one). */
-type Plain = { kind: "value"; value: Json } | { kind: "fails"; codes: string[]; race: Race };
+type Plain = { kind: "value"; value: Json; orFails?: { codes: string[]; race: Race } } | { kind: "fails"; codes: string[]; race: Race };
 
-const text = (script: SummarizerScript): Plain => ({ kind: "value", value: field(script, "text") });
+const text = (script: SummarizerScript): Extract<Plain, { kind: "value" }> => ({ kind: "value", value: field(script, "text") });
 const failing = (code: string, race: Race, ...alsoAllowed: string[]): Plain => ({ kind: "fails", codes: [code, ...alsoAllowed], race });
-/** A value that is an object but not a thenable (a Proxy without then): not a string, step 6. */
-const NOT_A_STRING: Plain = { kind: "value", value: {} };
+/**
+ * A Proxy without a callable then: the value itself, not a string (step 6), or refused as a
+ * Proxy without running its traps (§7 step 5, §8).
+ */
+const THENLESS_PROXY: Plain = { kind: "value", value: {}, orFails: { codes: [CODE.asyncValueUnobservable], race: "onReturn" } };
 
 function field(script: SummarizerScript, name: string): Json {
   return (script as { [k: string]: Json })[name] ?? null;
@@ -51,20 +54,28 @@ function plainOutcome(script: SummarizerScript): Plain | null {
     case "thenableTwice":
       return field(script, "shape") === "deliveredTwice" ? text(script) : failing(CODE.summarizerFailed, "inCall");
     case "proxyPromise":
+      // Any Proxy may be refused unread; read as any object, its then (the intrinsic one,
+      // through the get trap) throws on a Proxy receiver: CONTEXT_SUMMARIZER_FAILED (§7 step 5).
+      return failing(CODE.asyncValueUnobservable, "onReturn", CODE.summarizerFailed);
     case "lockedPromise":
+      // A constructor/species lookup that completes but runs caller code: observed (the text),
+      // or refused where the caller controls the lookup (§8).
+      return { ...text(script), orFails: { codes: [CODE.asyncValueUnobservable], race: "onReturn" } };
     case "redefinedPromiseGlobal":
-      return failing(CODE.asyncValueUnobservable, "onReturn");
+      // Realm-wide changes that leave the intrinsic then working do not make a promise unobservable (§7 step 5).
+      return text(script);
     case "resolversMisused":
       // Only the first resolver call counts: a rejection, or what the pending promise brings.
       if (field(script, "order") === "rejectFirst") return failing(CODE.summarizerFailed, "inCall");
-      return field(script, "first") === "thenlessProxy" ? NOT_A_STRING : text(script);
+      return field(script, "first") === "thenlessProxy" ? THENLESS_PROXY : text(script);
     case "promiseReachedAgain":
       // Reached a second time (a cycle, FAILED) after it was locked (UNOBSERVABLE): the contract
-      // orders neither rule, so both codes are allowed (docs/contract-decisions.md, entry 18).
+      // orders neither rule, so both codes are allowed (docs/contract.md §8).
       return failing(CODE.summarizerFailed, "inCall", CODE.asyncValueUnobservable);
     case "proxyValue":
-      // A Proxy without a callable then is the value itself; one whose get throws fails.
-      return field(script, "get") === "throws" ? failing(CODE.summarizerFailed, "inCall") : NOT_A_STRING;
+      // A Proxy without a callable then is the value itself; one whose get throws fails; either
+      // may be refused as a Proxy without running its traps (§8).
+      return field(script, "get") === "throws" ? failing(CODE.summarizerFailed, "inCall", CODE.asyncValueUnobservable) : THENLESS_PROXY;
     case "forgedError":
       // Callers cannot forge a code, whatever the rejection looks like.
       return failing(CODE.summarizerFailed, field(script, "delivery") === "throw" ? "inCall" : "rejection");
@@ -80,12 +91,23 @@ function plainOutcome(script: SummarizerScript): Plain | null {
 export function settleAsyncScript(script: SummarizerScript, abort: AbortPoint): Settled | null {
   const plain = plainOutcome(script);
   if (plain === null) return null;
+  if (plain.kind === "value" && plain.orFails !== undefined) {
+    // Either reading of the value, under the same abort: every code of both is accepted, and the value when one delivers it.
+    const asValue = settleAbort({ kind: "value", value: plain.value }, abort);
+    const asFailure = settleAbort({ kind: "fails", ...plain.orFails }, abort);
+    if (asValue.kind === "value") return { ...asValue, orCodes: asFailure.kind === "fails" ? asFailure.codes : [] };
+    return { kind: "fails", codes: [...new Set([...asValue.codes, ...(asFailure.kind === "fails" ? asFailure.codes : [])])] };
+  }
+  return settleAbort(plain, abort);
+}
+
+function settleAbort(plain: Plain, abort: AbortPoint): Settled {
   const cancelled: Settled = { kind: "fails", codes: [CODE.cancelled] };
   switch (abort) {
     case "none":
     case "beforeCall":
     case "afterSettlement":
-      return plain.kind === "value" ? plain : { kind: "fails", codes: plain.codes };
+      return plain.kind === "value" ? { kind: "value", value: plain.value } : { kind: "fails", codes: plain.codes };
     case "whilePending":
       // The driver holds the value in its own pending promise and aborts first.
       return cancelled;

@@ -7,7 +7,7 @@ import { modelCodePoints } from "./units";
  * code points. `exceeded` turns true at the first overflow; the caller turns it into
  * CONTEXT_LIMIT_EXCEEDED.
  *
- * Reading decided in docs/contract-decisions.md ("collection items"): a collection is an array
+ * As docs/contract.md §3 (Budgets) says: a collection is an array
  * or a JSON object inside tool-call arguments; its items are the array's length or the object's
  * key count, and a JSON object's keys count as strings. The contract's records (the input,
  * requirements, summary, messages, blocks, compaction records) are fixed structure: their

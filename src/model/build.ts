@@ -1,10 +1,11 @@
 import type { CompactionRecordData, ContextData, Json, MessageData, RequirementData, SummaryData } from "../scenario/data";
+import { orElse, type Expected } from "../scenario/expected";
 import { ReadBudget } from "./budget";
 import { CODE, LIMIT } from "./limits";
 import type { TranscriptIssue } from "./read-transcript";
 import { readTranscript } from "./read-transcript";
 import { isNonEmptyString, isRecord, isSafeIntegerValue, isUndefinedValue, numberOf } from "./special";
-import { modelContextUnits } from "./units";
+import { modelContextUnits, modelMessageUnits } from "./units";
 
 /** A built context as data: exactly the four fields, every optional one filled in. */
 export type BuiltContext = Required<ContextData> & {
@@ -14,11 +15,32 @@ export type BuiltContext = Required<ContextData> & {
   compactions: CompactionRecordData[];
 };
 
-export type BuildOutcome = { ok: true; context: BuiltContext } | { ok: false; codes: string[] };
+/**
+ * `rejects`, when built: the codes of an implementation that rejects a channel present with
+ * the value `undefined` instead of reading it as missing (§8: both are accepted).
+ */
+export type BuildOutcome = { ok: true; context: BuiltContext; rejects?: string[] } | { ok: false; codes: string[] };
+
+/** What follows a build: its codes when it fails; when it may also be refused (§8), that too. */
+export function afterBuild(built: BuildOutcome, then: (context: BuiltContext) => Expected): Expected {
+  if (!built.ok) return { kind: "throws", codes: built.codes, summarizerCalls: 0 };
+  const next = then(built.context);
+  return built.rejects === undefined ? next : orElse(next, { kind: "throws", codes: built.rejects, summarizerCalls: 0 });
+}
+
+const CHANNEL_CODE: Readonly<Record<string, string>> = {
+  requirements: CODE.invalidInput,
+  summary: CODE.invalidInput,
+  messages: CODE.invalidTranscript,
+  compactions: CODE.invalidInput,
+};
 
 /**
  * buildActiveContext on scenario data (section 3). Every rule broken contributes its code;
- * the contract does not order the channels, so all of them are allowed.
+ * the contract does not order the channels, so all of them are allowed (§8). A channel past
+ * its count limit (messages, requirements, records, ids of one record) contributes only
+ * CONTEXT_LIMIT_EXCEEDED: its items are never inspected; another channel's broken rule still
+ * contributes its code.
  */
 export function modelBuild(input: Json): BuildOutcome {
   if (!isRecord(input)) return { ok: false, codes: [CODE.invalidInput] };
@@ -29,12 +51,35 @@ export function modelBuild(input: Json): BuildOutcome {
   const summary = readSummary(input.summary, budget, codes);
   const messages = readMessages(input.messages, budget, codes);
   const compactions = readRecords(input.compactions, budget, codes);
+  // A channel present with the value undefined: read as missing, or refused with its code (§8).
+  const undefinedChannels = Object.keys(CHANNEL_CODE).filter((name) => Object.hasOwn(input, name) && isUndefinedValue(input[name]));
+  const rejects = [...new Set(undefinedChannels.map((name) => CHANNEL_CODE[name]!))];
 
   if (budget.exceeded) codes.add(CODE.limitExceeded);
-  if (codes.size > 0) return { ok: false, codes: [...codes] };
+  if (codes.size > 0) {
+    // The units ceiling may be checked as messages are read, or at the end (§8): both codes.
+    if (partialUnits(requirements, summary, input.messages) > LIMIT.totalUnits) codes.add(CODE.limitExceeded);
+    for (const code of rejects) codes.add(code);
+    return { ok: false, codes: [...codes] };
+  }
   const context: BuiltContext = { requirements, summary, messages, compactions };
-  if (modelContextUnits(context) > LIMIT.totalUnits) return { ok: false, codes: [CODE.limitExceeded] };
-  return { ok: true, context };
+  if (modelContextUnits(context) > LIMIT.totalUnits) return { ok: false, codes: [CODE.limitExceeded, ...rejects] };
+  return rejects.length === 0 ? { ok: true, context } : { ok: true, context, rejects };
+}
+
+/** Units of what could be read of a context that fails: the valid requirements and summary, and every message that has units. */
+function partialUnits(requirements: RequirementData[], summary: SummaryData | null, messages: Json | undefined): number {
+  let units = modelContextUnits({ requirements, summary, messages: [], compactions: [] });
+  if (!Array.isArray(messages)) return units;
+  for (const message of messages) {
+    try {
+      const u = modelMessageUnits(message as unknown as MessageData);
+      if (Number.isFinite(u)) units += u;
+    } catch {
+      // A message the reader rejects has no units to add.
+    }
+  }
+  return units;
 }
 
 /** Transcript issues as codes of the build (and of groupToolRounds). */
@@ -99,7 +144,7 @@ function readRecords(value: Json | undefined, budget: ReadBudget, codes: Set<str
   const seen = new Set<string>();
   const out: CompactionRecordData[] = [];
   for (const item of value) {
-    const record = readRecord(item, budget);
+    const record = readRecord(item, budget, codes);
     if (record === null) codes.add(CODE.invalidInput);
     else if (seen.has(record.id)) codes.add(CODE.invalidInput);
     else {
@@ -110,7 +155,7 @@ function readRecords(value: Json | undefined, budget: ReadBudget, codes: Set<str
   return out;
 }
 
-function readRecord(value: Json, budget: ReadBudget): CompactionRecordData | null {
+function readRecord(value: Json, budget: ReadBudget, codes: Set<string>): CompactionRecordData | null {
   if (!isRecord(value)) return null;
   const { id, summaryId, boundary, compactedMessageIds, unitsBefore, unitsAfter } = value;
   let ok = budget.readString(id) && isNonEmptyString(id);
@@ -119,6 +164,11 @@ function readRecord(value: Json, budget: ReadBudget): CompactionRecordData | nul
   ok = isSafeIntegerValue(boundary) && b !== undefined && b >= 1 && ok;
   ok = [unitsBefore, unitsAfter].every((u) => isSafeIntegerValue(u) && numberOf(u)! >= 0) && ok;
   if (!Array.isArray(compactedMessageIds)) return null;
+  // At most 4,096 ids in one record, a count limit (§3): the ids are then never inspected.
+  if (compactedMessageIds.length > LIMIT.idsPerRecord) {
+    codes.add(CODE.limitExceeded);
+    return ok ? { id: id as string, summaryId: summaryId as string, boundary: boundary as number, compactedMessageIds: [], unitsBefore: unitsBefore as number, unitsAfter: unitsAfter as number } : null;
+  }
   budget.countItems(compactedMessageIds.length);
   for (const messageId of compactedMessageIds) ok = budget.readString(messageId) && isNonEmptyString(messageId) && ok;
   if (!ok || compactedMessageIds.length !== b) return null;

@@ -1,25 +1,34 @@
 import type { Json } from "../scenario/data";
-import type { Expected } from "../scenario/expected";
+import { orElse, type Expected } from "../scenario/expected";
 import type { Operation } from "../scenario/scenario";
 import { modelBoundary } from "./boundary";
-import { modelBuild } from "./build";
+import { afterBuild, modelBuild, type BuiltContext } from "./build";
 import { CODE, LIMIT } from "./limits";
-import { modelCompactOptions } from "./options";
-import { settleScript } from "./summarizer";
+import { modelCompactOptions, type CompactValues } from "./options";
+import { settleScript, type Settled } from "./summarizer";
 import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits } from "./units";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
 
 const throws = (codes: readonly string[], summarizerCalls: number): Expected => ({ kind: "throws", codes, summarizerCalls });
 
-/** compactContext, section 7, step by step in the contract's order. */
+/** compactContext, section 7. `signal: null` means no signal, or is refused (§8): both accepted. */
 export function expectedCompact(op: CompactOperation): Expected {
+  const signal = op.signal;
+  if (typeof signal === "object" && signal.value === null) return orElse(expectedCompactAs(op, "none"), expectedCompactAs(op, signal));
+  return expectedCompactAs(op, signal);
+}
+
+/** compactContext, section 7, step by step in the contract's order, with `signal` in the options. */
+function expectedCompactAs(operation: CompactOperation, signal: CompactOperation["signal"]): Expected {
+  const op = { ...operation, signal };
   // Step 1: the context is built before the options are read (section 6).
-  const built = modelBuild(op.context);
-  if (!built.ok) return throws(built.codes, 0);
+  return afterBuild(modelBuild(op.context), (ctx) => compactBuilt(op, ctx));
+}
+
+function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
   const checked = modelCompactOptions(op.options, op.summarizerSlot, op.signal);
   if (!checked.ok) return throws(checked.codes, 0);
-  const ctx = built.context;
   const opts = checked.values;
   const abort = opts.controlled ? op.abort : "none";
   const unitsBefore = modelContextUnits(ctx);
@@ -37,14 +46,20 @@ export function expectedCompact(op: CompactOperation): Expected {
   // Steps 4-5. A summarizer that is not the script (a counting function from the slot)
   // returns undefined and is not recorded by the driver as a script call.
   const calls = opts.scripted ? 1 : 0;
-  const settled = opts.scripted ? settleScript(op.summarizer, abort) : { kind: "value" as const, value: { $cc: "undefined" } };
+  const settled: Settled = opts.scripted ? settleScript(op.summarizer, abort) : { kind: "value", value: { $cc: "undefined" } };
   if (settled.kind === "fails") return throws(settled.codes, calls);
+  const after = afterSettled(op, ctx, opts, boundary, unitsBefore, settled.value, calls);
+  return settled.orCodes === undefined || settled.orCodes.length === 0 ? after : orElse(after, throws(settled.orCodes, calls));
+}
 
+/** Steps 6-8 once the summarizer's value settled to `text`. */
+function afterSettled(op: CompactOperation, ctx: BuiltContext, opts: CompactValues, boundary: number, unitsBefore: number, text: Json, calls: number): Expected {
   // Step 6.
-  const text = settled.value;
   if (typeof text !== "string") return throws([CODE.summaryInvalid], calls);
-  if (modelCodePoints(text) > LIMIT.stringUnits) return throws([CODE.limitExceeded], calls);
-  if (text.trim().length === 0) return throws([CODE.summaryInsufficient], calls);
+  const blank = text.trim().length === 0;
+  // A blank text past the ceiling breaks two rules the course's prose lists in either order: both codes.
+  if (modelCodePoints(text) > LIMIT.stringUnits) return throws(blank ? [CODE.limitExceeded, CODE.summaryInsufficient] : [CODE.limitExceeded], calls);
+  if (blank) return throws([CODE.summaryInsufficient], calls);
   const summary = { id: opts.summaryId, content: text };
   const summaryUnits = 5 + modelCodePoints(summary.id) + modelCodePoints(text);
   if (summaryUnits > opts.summaryMaxUnits) return throws([CODE.summaryInsufficient], calls);

@@ -3,7 +3,7 @@ import type { Expected } from "../scenario/expected";
 import type { Scenario } from "../scenario/scenario";
 import { ReadBudget } from "./budget";
 import { modelBoundary } from "./boundary";
-import { modelBuild, transcriptIssueCodes } from "./build";
+import { afterBuild, modelBuild, transcriptIssueCodes } from "./build";
 import { expectedCompact } from "./compact";
 import { modelGroups } from "./groups";
 import { expectedDecorated } from "./hostile";
@@ -20,14 +20,10 @@ export function expectedFor(scenario: Scenario): Expected {
   if (scenario.decorations !== undefined && scenario.decorations.length > 0) return expectedDecorated(scenario, expectedFor);
   const op = scenario.operation;
   switch (op.kind) {
-    case "build": {
-      const built = modelBuild(op.input);
-      return built.ok ? returns(built.context as unknown as Json) : throws(built.codes);
-    }
-    case "units": {
-      const built = modelBuild(op.input);
-      return built.ok ? returns(modelContextUnits(built.context)) : throws(built.codes);
-    }
+    case "build":
+      return afterBuild(modelBuild(op.input), (context) => returns(context as unknown as Json));
+    case "units":
+      return afterBuild(modelBuild(op.input), (context) => returns(modelContextUnits(context)));
     case "groups": {
       const read = readTranscript(op.transcript, new ReadBudget());
       if (read.messages === null) return throws(transcriptIssueCodes(read.issues));
@@ -35,13 +31,12 @@ export function expectedFor(scenario: Scenario): Expected {
       const groups = modelGroups(messages).map((g) => ({ ...g, messages: messages.slice(g.startIndex, g.endIndex) }));
       return returns(groups as unknown as Json);
     }
-    case "boundary": {
-      const built = modelBuild(op.context);
-      if (!built.ok) return throws(built.codes);
-      const options = modelBoundaryOptions(op.options);
-      if (!options.ok) return throws(options.codes);
-      return returns(modelBoundary(built.context, options.values));
-    }
+    case "boundary":
+      return afterBuild(modelBuild(op.context), (context) => {
+        const options = modelBoundaryOptions(op.options);
+        if (!options.ok) return throws(options.codes);
+        return returns(modelBoundary(context, options.values));
+      });
     case "compact":
       return expectedCompact(op);
     case "program":

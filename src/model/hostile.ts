@@ -1,12 +1,12 @@
 import type { Json, Path } from "../scenario/data";
-import type { Expected } from "../scenario/expected";
+import { acceptedOutcomes, orElse, type Expected } from "../scenario/expected";
 import type { Decoration, Operation, Scenario, SignalSlot, SummarizerSlot } from "../scenario/scenario";
 import { modelBuild } from "./build";
 import { effectOf, type Effect } from "./hostile-effects";
 import { inputSite, optionsSite } from "./hostile-sites";
 import { CODE } from "./limits";
 import { modelBoundaryOptions, modelCompactOptions } from "./options";
-import { isAfterOverflow, overflowPoints } from "./overflow";
+import { afterOverflow, overflowPoints, type AfterOverflow } from "./overflow";
 
 // Scenarios with decorations (issue 4): each decoration is turned into its effect on the
 // contract's reading (./hostile-effects), the scenario is rewritten into an undecorated one
@@ -56,10 +56,20 @@ function setAt(root: Json, path: Path, value: Json): Json {
   return copy;
 }
 
-/** Per decoration: read or not (an input site after its channel's overflow point is not). */
-function neverReadInput(op: Operation, decorations: readonly Decoration[]): boolean[] {
+/** Per decoration: how far it may be read past its channel's overflow point (null: not past one). */
+function inputAfterOverflow(op: Operation, decorations: readonly Decoration[]): AfterOverflow[] {
   const points = overflowPoints(inputOf(op), rootKind(op));
-  return decorations.map((d) => d.target === "input" && points.some((p) => isAfterOverflow(d.path, p)));
+  const rank: AfterOverflow[] = [null, "noCalls", "slot", "unread"];
+  return decorations.map((d) => {
+    if (d.target !== "input") return null;
+    // The strictest reading any overflowing channel imposes.
+    return points.map((p) => afterOverflow(d.path, p)).reduce<AfterOverflow>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), null);
+  });
+}
+
+/** Per decoration: never read at all (an input site inside or after its channel's overflow point). */
+function neverReadInput(op: Operation, decorations: readonly Decoration[]): boolean[] {
+  return inputAfterOverflow(op, decorations).map((after) => after === "unread");
 }
 
 function inputEffect(op: Operation, d: Decoration): Effect {
@@ -100,8 +110,64 @@ function rewriteOptions(op: Extract<Operation, { kind: "boundary" | "compact" }>
   return out;
 }
 
+/** A Proxy (well-behaved) around the genuine signal, or that signal with another prototype (§8). */
+function signalDisguise(scenario: Scenario): number {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || (op.signal !== "controller" && op.signal !== "controllerMuted")) return -1;
+  return (scenario.decorations ?? []).findIndex(
+    (d) => d.target === "options" && d.path.length === 1 && d.path[0] === "signal" && ((d.kind === "proxy" && d.throwingTrap === undefined) || d.kind === "prototype"),
+  );
+}
+
+const outcomes = (e: Expected): Expected[] => acceptedOutcomes(e);
+const reachesSummarizer = (e: Expected): boolean => outcomes(e).some((o) => o.summarizerCalls > 0);
+
+/**
+ * §8: a Proxy around a genuine signal (or Object.create of one) works as the signal, or is
+ * refused with CONTEXT_INVALID_INPUT before the summarizer is called; a genuine signal whose
+ * prototype was replaced is refused so, or fails with CONTEXT_SUMMARIZER_FAILED after at most
+ * one summarizer call (what comes before the summarizer is unchanged).
+ */
+function disguisedSignal(scenario: Scenario, at: number, base: Base): Expected {
+  const decorations = scenario.decorations ?? [];
+  const refused = decoratedOnce(scenario, base);
+  const rest = decorations.filter((_, i) => i !== at);
+  const works = rest.length > 0 ? expectedDecorated({ ...scenario, decorations: rest }, base) : base({ operation: scenario.operation });
+  if (decorations[at]!.kind === "proxy") return orElse(works, refused);
+  if (!reachesSummarizer(works)) return orElse(refused, works);
+  return orElse(refused, { kind: "throws", codes: [CODE.summarizerFailed], summarizerCalls: 1 }, { kind: "throws", codes: [CODE.summarizerFailed], summarizerCalls: 0 });
+}
+
+/** §8: an accessor or throwing trap on the input's `messages` field is CONTEXT_INVALID_INPUT or CONTEXT_INVALID_TRANSCRIPT. */
+function touchesMessagesField(scenario: Scenario): boolean {
+  const op = scenario.operation;
+  if (op.kind === "groups" || op.kind === "program") return false;
+  return (scenario.decorations ?? []).some(
+    (d) =>
+      d.target === "input" &&
+      ((d.path.length === 1 && d.path[0] === "messages" && (d.kind === "getter" || d.kind === "setterOnly")) ||
+        (d.path.length === 0 && d.kind === "proxy" && d.throwingTrap === "getOwnPropertyDescriptor" && (d.throwingKey === undefined || d.throwingKey === "messages"))),
+  );
+}
+
+function eitherChannelCode(e: Expected): Expected {
+  const widen = (o: Expected): Expected => {
+    if (o.kind !== "throws" || !o.codes.some((c) => c === CODE.invalidInput || c === CODE.invalidTranscript)) return o;
+    return { ...o, codes: [...new Set([...o.codes, CODE.invalidInput, CODE.invalidTranscript])] };
+  };
+  const [first, ...rest] = outcomes(e).map(widen);
+  return orElse(first!, ...rest);
+}
+
 /** The model's answer for a scenario with decorations. */
 export function expectedDecorated(scenario: Scenario, base: Base): Expected {
+  const disguise = signalDisguise(scenario);
+  if (disguise !== -1) return disguisedSignal(scenario, disguise, base);
+  const e = decoratedOnce(scenario, base);
+  return touchesMessagesField(scenario) ? eitherChannelCode(e) : e;
+}
+
+function decoratedOnce(scenario: Scenario, base: Base): Expected {
   const decorations = scenario.decorations ?? [];
   let op = rewriteInput(scenario.operation, decorations);
   if (op.kind !== "boundary" && op.kind !== "compact") return base({ operation: op });
@@ -121,15 +187,22 @@ export function expectedDecorated(scenario: Scenario, base: Base): Expected {
 }
 
 /**
- * For each decoration of the scenario, whether the contract guarantees it is never read: an
- * input site after its channel's overflow point (§3), or an options site of an operation
- * whose context cannot be built (the context is built before the options are read, §6).
+ * For each decoration of the scenario, how much the contract lets an implementation touch it:
+ * "unread" when it is never read (inside an overflowing collection or after a channel's
+ * overflow point, §3; an options site of an operation whose context cannot be built, §6),
+ * "slot" when only its descriptor in the overflowing array may be read, "noCalls" after the
+ * units ceiling (read, but no getter or function called, §8), null when it is read as usual.
  */
-export function decorationsNeverRead(scenario: Scenario): boolean[] {
+export function decorationsAfterOverflow(scenario: Scenario): AfterOverflow[] {
   const decorations = scenario.decorations ?? [];
   const op = scenario.operation;
-  const unread = neverReadInput(op, decorations);
-  if (op.kind !== "boundary" && op.kind !== "compact") return unread;
+  const after = inputAfterOverflow(op, decorations);
+  if (op.kind !== "boundary" && op.kind !== "compact") return after;
   const contextFails = !modelBuild(inputOf(rewriteInput(op, decorations))).ok;
-  return decorations.map((d, i) => (d.target === "options" ? contextFails : unread[i]!));
+  return decorations.map((d, i) => (d.target === "options" ? (contextFails ? "unread" : null) : after[i]!));
+}
+
+/** For each decoration, whether the contract guarantees it is never read (see decorationsAfterOverflow). */
+export function decorationsNeverRead(scenario: Scenario): boolean[] {
+  return decorationsAfterOverflow(scenario).map((after) => after === "unread");
 }

@@ -5,6 +5,7 @@ export const LIMIT = {
   messages: 4096,
   requirements: 128,
   records: 256,
+  idsPerRecord: 4096,
   depth: 32,
   collectionItems: 16384,
   stringUnits: 65536,

@@ -2,6 +2,7 @@ import type { Json } from "../scenario/data";
 import type { SignalSlot, SummarizerSlot } from "../scenario/scenario";
 import type { BoundaryOptions } from "./boundary";
 import { CODE, LIMIT } from "./limits";
+import { modelCodePoints } from "./units";
 import { isNonEmptyString, isRecord, isUndefinedValue, numberOf, specialTag } from "./special";
 
 export type OptionsCheck<T> = { ok: true; values: T } | { ok: false; codes: string[] };
@@ -66,13 +67,17 @@ export function modelCompactOptions(options: Json, summarizer: SummarizerSlot, s
   const max = integerField(options, "maxUnits", 1, LIMIT.totalUnits, codes);
   if (max.value !== null && v.targetUnits !== null && v.targetUnits > max.value) codes.add(CODE.invalidBudget);
   const { summaryId, recordId } = options;
-  if (!isNonEmptyString(summaryId)) codes.add(CODE.invalidInput);
-  if (!isNonEmptyString(recordId)) codes.add(CODE.invalidInput);
+  for (const id of [summaryId, recordId]) {
+    if (!isNonEmptyString(id)) codes.add(CODE.invalidInput);
+    // §7: an id longer than one string may be is a limit, caught before the summarizer runs.
+    else if (modelCodePoints(id) > LIMIT.stringUnits) codes.add(CODE.limitExceeded);
+  }
   const scripted = summarizer === "script";
   if (!scripted && !(typeof summarizer === "object" && specialTag(summarizer.value) === "function")) {
     codes.add(CODE.invalidInput);
   }
   const controlled = signal === "controller" || signal === "controllerMuted";
+  // `signal: null` is "no signal" or refused (§8); expectedCompact accepts both, here it is refused.
   const absent = signal === "none" || (typeof signal === "object" && isUndefinedValue(signal.value));
   if (!controlled && !absent) codes.add(CODE.invalidInput);
   if (codes.size > 0) return { ok: false, codes: [...codes] };

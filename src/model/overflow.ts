@@ -11,19 +11,25 @@ import { modelMessageUnits } from "./units";
 // budgets: if it overflows alone, it overflows at that point (or earlier) whatever else was
 // read first, and everything after the point is surely unread.
 
-/** Where a channel overflows: a collection whose size broke a budget (its insides are unread), or a string/message. */
+/**
+ * Where a channel overflows: a collection whose size broke a budget (its insides are unread,
+ * but its direct slots' descriptors may be read, §3/§8), or a string/message. `units`: the
+ * context's units ceiling, which may be checked at the end, so later data may be read
+ * (no getter or function called), §8.
+ */
 export interface OverflowPoint {
   readonly path: Path;
   /** The overflow came from the size of the collection at `path`: nothing inside it is read. */
   readonly collection: boolean;
+  readonly units: boolean;
 }
 
 class Overflow {
   constructor(readonly point: OverflowPoint) {}
 }
 
-function stop(path: Path, collection: boolean): never {
-  throw new Overflow({ path, collection });
+function stop(path: Path, collection: boolean, units = false): never {
+  throw new Overflow({ path, collection, units });
 }
 
 function countString(budget: ReadBudget, value: Json | undefined, path: Path): void {
@@ -70,10 +76,10 @@ function walkMessage(budget: ReadBudget, message: Json, path: Path): void {
       if (!isRecord(block)) return;
       const at = [...path, "content", j];
       if (block.type === "toolCall" && block.arguments !== undefined) walkJson(budget, block.arguments, [...at, "arguments"]);
-      walkFields(budget, block, ["type", "text", "id", "name"], at);
+      walkFields(budget, block, ["text", "id", "name"], at);
     });
   } else countString(budget, content, [...path, "content"]);
-  walkFields(budget, message, ["id", "role", "toolCallId", "toolName"], path);
+  walkFields(budget, message, ["id", "toolCallId", "toolName"], path);
 }
 
 function walkTranscript(value: Json | undefined, path: Path): void {
@@ -86,7 +92,7 @@ function walkTranscript(value: Json | undefined, path: Path): void {
     walkMessage(budget, message, [...path, i]);
     // The context's units are checked message by message; only messages count here.
     units += safeUnits(message);
-    if (units > LIMIT.totalUnits) stop([...path, i], false);
+    if (units > LIMIT.totalUnits) stop([...path, i], false, true);
   });
 }
 
@@ -134,6 +140,20 @@ export function overflowPoints(input: Json, rootKind: "context" | "transcript"):
     pointOf(() => walkList(input.compactions, ["compactions"], LIMIT.records, ["id", "summaryId"], "compactedMessageIds")),
   ];
   return points.filter((p) => p !== null);
+}
+
+/**
+ * How much of the data at `path` an implementation may read, given an overflow `point`:
+ * "unread" (never inspected), "slot" (a direct slot of the overflowing collection: its
+ * descriptor may be read, nothing called), "noCalls" (after the units ceiling: may be read,
+ * no getter or function called), or null (before the point: read as usual).
+ */
+export type AfterOverflow = "unread" | "slot" | "noCalls" | null;
+
+export function afterOverflow(path: Path, point: OverflowPoint): AfterOverflow {
+  if (!isAfterOverflow(path, point)) return null;
+  if (point.units) return "noCalls";
+  return point.collection && path.length === point.path.length + 1 ? "slot" : "unread";
 }
 
 /** `path` is surely never read: inside an overflowing collection, or at a later index of an array on the way to the point. */

@@ -52,7 +52,7 @@ function readMessage(value: Json, budget: ReadBudget, codes: Set<TranscriptIssue
     return null;
   }
   const { id, role } = value;
-  budget.readString(role);
+  // The fixed role and type tags are not counted in the string total (§3).
   const idOk = budget.readString(id) && isNonEmptyString(id);
   if (!idOk) codes.add("INVALID_MESSAGE");
   if (role === "user") {
@@ -97,7 +97,6 @@ function readBlock(value: Json, budget: ReadBudget, codes: Set<TranscriptIssueCo
     return null;
   }
   const type = value.type;
-  budget.readString(type);
   if (type === "text") {
     if (!budget.readString(value.text)) {
       codes.add("INVALID_MESSAGE");

@@ -3,8 +3,11 @@ import type { AbortPoint, SummarizerScript } from "../scenario/scenario";
 import { settleAsyncScript } from "./async-scripts";
 import { CODE, LIMIT } from "./limits";
 
-/** What awaiting the summarizer's value yields (step 4 and 5): a value, or the allowed codes. */
-export type Settled = { kind: "value"; value: Json } | { kind: "fails"; codes: string[] };
+/**
+ * What awaiting the summarizer's value yields (step 4 and 5): a value, or the allowed codes.
+ * `orCodes`: the value may also be refused with these codes (§8, e.g. a Proxy value).
+ */
+export type Settled = { kind: "value"; value: Json; orCodes?: string[] } | { kind: "fails"; codes: string[] };
 
 const failed: Settled = { kind: "fails", codes: [CODE.summarizerFailed] };
 const cancelled: Settled = { kind: "fails", codes: [CODE.cancelled] };

@@ -33,13 +33,20 @@ export interface FrozenReport {
   readonly firstUnfrozen: string | null;
 }
 
+export type SecondArgument = "optionsSignal" | "undefined" | "unabortedSignal" | "abortedSignal" | "other";
+
 export interface SummarizerCall {
   /** The request as data. */
   readonly request: Json;
   /** Frozen-ness of the request and everything in it. */
   readonly requestFrozen: FrozenReport;
-  /** The second argument is the very `options.signal` that was passed (or both absent). */
-  readonly signalIsOptionsSignal: boolean;
+  /**
+   * What the summarizer got as its second argument (contract §7 step 4): the very value of
+   * `options.signal` ("optionsSignal", only when the options carry one), `undefined` (also when
+   * not passed), another genuine AbortSignal not aborted / aborted at the time of the call, or
+   * anything else.
+   */
+  readonly secondArgument: SecondArgument;
 }
 
 export interface Observation {

@@ -22,6 +22,7 @@ const CONTRACT_NAMES = [
   "userMessage",
   "assistantMessage",
   "toolResultMessage",
+  "textFromAssistant",
   "validateTranscript",
 ];
 

@@ -1,7 +1,7 @@
 // Contract §2: the Message IR. validateTranscript never throws and names each broken rule
 // with its code; an empty, frozen list means the transcript is valid.
 import { describe, expect, it } from "vitest";
-import { assistantMessage, toolResultMessage, userMessage, validateTranscript } from "../../src/core/index";
+import { assistantMessage, textFromAssistant, toolResultMessage, userMessage, validateTranscript } from "../../src/core/index";
 import { assistant, call, isDeepFrozen, result, text, toolTranscript, tripwire, user } from "./fixtures";
 
 const validate = (transcript: unknown) => validateTranscript(transcript as never);
@@ -91,9 +91,89 @@ describe("never throws", () => {
   });
 });
 
-// The helpers' signatures are not fixed by the contract (they are optional for grading); these
-// tests only hold them to §1: a valid frozen message out, a TypeError for a bad one.
-describe("Message IR helpers", () => {
+describe("validateTranscript applies no size limits (docs/contract.md §2)", () => {
+  it("accepts more than 4,096 messages", () => {
+    const transcript = Array.from({ length: 4100 }, (_, i) => user(`u${i}`, "x"));
+    expect(validate(transcript)).toEqual([]);
+  });
+
+  it("accepts a string longer than 65,536 code points", () => {
+    expect(validate([user("u", "x".repeat(70_000))])).toEqual([]);
+  });
+
+  it("accepts more than 16,384 collection items", () => {
+    const items = Array.from({ length: 17_000 }, (_, i) => i);
+    expect(validate([assistant("a", [call("c", "t", { items })]), result("r", "c", "t")])).toEqual([]);
+  });
+});
+
+// The course's call form (docs/contract.md §2): one object whose fields are read by ordinary
+// property access; isError optional (undefined and null mean false); the result deeply frozen.
+describe("Message IR helpers, one object of fields", () => {
+  it("builds a tool result without isError, as the course calls it", () => {
+    const message = toolResultMessage({ id: "r", toolCallId: "c", toolName: "t", content: "out" });
+    expect(message).toEqual(result("r", "c", "t", "out", false));
+    expect(isDeepFrozen(message)).toBe(true);
+  });
+
+  it.each([
+    ["undefined", undefined],
+    ["null", null],
+  ])("takes isError %s as false", (_name, isError) => {
+    expect(toolResultMessage({ id: "r", toolCallId: "c", toolName: "t", content: "out", isError } as never).isError).toBe(false);
+  });
+
+  it("keeps isError true", () => {
+    expect(toolResultMessage({ id: "r", toolCallId: "c", toolName: "t", content: "out", isError: true }).isError).toBe(true);
+  });
+
+  it("builds user and assistant messages from one object", () => {
+    expect(userMessage({ id: "u", content: "hi" })).toEqual(user("u", "hi"));
+    const message = assistantMessage({ id: "a", content: [text("hi"), call("c", "t", { k: [1] })] as never });
+    expect(message).toEqual(assistant("a", [text("hi"), call("c", "t", { k: [1] })]));
+    expect(isDeepFrozen(message)).toBe(true);
+  });
+
+  it("reads fields by ordinary property access: getters run, inherited fields count, extra fields are dropped", () => {
+    const fields = Object.create({ content: "inherited" }, { id: { get: () => "u", enumerable: true } });
+    fields.extra = 1;
+    expect(userMessage(fields)).toEqual(user("u", "inherited"));
+  });
+
+  it.each([
+    ["a non-object argument", () => userMessage(42 as never)],
+    ["null", () => userMessage(null as never)],
+    ["a missing id", () => userMessage({ content: "x" } as never)],
+    ["a getter that throws", () => userMessage({ get id(): string { throw new Error("getter"); }, content: "x" })],
+    ["isError that is not a boolean", () => toolResultMessage({ id: "r", toolCallId: "c", toolName: "t", content: "o", isError: "yes" } as never)],
+    ["a tool result without toolName", () => toolResultMessage({ id: "r", toolCallId: "c", content: "o" } as never)],
+    ["assistant content that is not an array", () => assistantMessage({ id: "a", content: "text" } as never)],
+  ])("throws a TypeError for %s", (_name, make) => {
+    expect(make).toThrow(TypeError);
+  });
+});
+
+describe("textFromAssistant", () => {
+  it("joins the text blocks, skipping tool calls", () => {
+    expect(textFromAssistant(assistant("a", [text("one "), call("c", "t"), text("two")]) as never)).toBe("one two");
+  });
+
+  it("gives the empty string for a message without text blocks", () => {
+    expect(textFromAssistant(assistant("a", [call("c", "t")]) as never)).toBe("");
+  });
+
+  it.each([
+    ["a user message", user("u", "x")],
+    ["a malformed message", { id: "a", role: "assistant", content: "x" }],
+    ["null", null],
+  ])("throws a TypeError for %s", (_name, message) => {
+    expect(() => textFromAssistant(message as never)).toThrow(TypeError);
+  });
+});
+
+// The positional forms are extras (not fixed by the contract): a valid frozen message out, a
+// TypeError for a bad one.
+describe("Message IR helpers, positional extras", () => {
   const helpers = { userMessage, assistantMessage, toolResultMessage } as Record<string, (...args: unknown[]) => unknown>;
 
   it("builds a frozen user message", () => {

@@ -106,18 +106,34 @@ describe("CONTEXT_SUMMARIZER_FAILED", () => {
   });
 });
 
-describe("Proxies that are not promises", () => {
-  it("rejects a Proxy whose then lookup throws with CONTEXT_SUMMARIZER_FAILED", async () => {
+describe("Proxies that are not promises (§8: refused without running a trap)", () => {
+  it("refuses a Proxy whose get trap throws as CONTEXT_ASYNC_VALUE_UNOBSERVABLE, running no trap", async () => {
+    const traps: string[] = [];
     const proxy = new Proxy({}, {
-      get() {
+      get(_target, key) {
+        traps.push(String(key));
         throw new Error("trap");
       },
     });
-    expect((await outcomeOf(() => proxy)).outcome).toBe("CONTEXT_SUMMARIZER_FAILED");
+    expect((await outcomeOf(() => proxy)).outcome).toBe("CONTEXT_ASYNC_VALUE_UNOBSERVABLE");
+    expect(traps).toEqual([]);
   });
 
-  it("treats a Proxy without then as a settled non-string value (CONTEXT_SUMMARY_INVALID)", async () => {
-    expect((await outcomeOf(() => new Proxy({}, {}))).outcome).toBe("CONTEXT_SUMMARY_INVALID");
+  it("refuses a Proxy without then as CONTEXT_ASYNC_VALUE_UNOBSERVABLE", async () => {
+    expect((await outcomeOf(() => new Proxy({}, {}))).outcome).toBe("CONTEXT_ASYNC_VALUE_UNOBSERVABLE");
+  });
+
+  it("refuses a Proxy that a thenable delivers, running no trap", async () => {
+    const traps: string[] = [];
+    const proxy = new Proxy({ then: (resolve: (v: string) => void) => resolve("summary") }, {
+      get(target, key) {
+        traps.push(String(key));
+        return Reflect.get(target, key);
+      },
+    });
+    const outer = { then: (resolve: (v: unknown) => void) => resolve(proxy) };
+    expect((await outcomeOf(() => outer)).outcome).toBe("CONTEXT_ASYNC_VALUE_UNOBSERVABLE");
+    expect(traps).toEqual([]);
   });
 });
 
@@ -136,10 +152,14 @@ describe("CONTEXT_ASYNC_VALUE_UNOBSERVABLE", () => {
     expect((await outcomeOf(() => promise)).outcome).toBe("CONTEXT_ASYNC_VALUE_UNOBSERVABLE");
   });
 
-  it("rejects a native promise with a non-configurable own constructor pointing to a subclass", async () => {
-    class Sub extends Promise<unknown> {}
-    const promise = Promise.resolve("summary");
-    Object.defineProperty(promise, "constructor", { value: Sub, configurable: false, writable: false });
+  it("rejects a frozen native promise whose inherited species throws", async () => {
+    class Sub extends Promise<unknown> {
+      static override get [Symbol.species](): PromiseConstructor {
+        throw new Error("species");
+      }
+    }
+    const promise = Sub.resolve("summary");
+    Object.freeze(promise);
     expect((await outcomeOf(() => promise)).outcome).toBe("CONTEXT_ASYNC_VALUE_UNOBSERVABLE");
   });
 

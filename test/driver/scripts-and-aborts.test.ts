@@ -25,7 +25,7 @@ describe("summarizer scripts", () => {
         maxSummaryUnits: 5,
       });
       expect(o.summarizerCalls[0].requestFrozen).toEqual({ deep: true, firstUnfrozen: null });
-      expect(o.summarizerCalls[0].signalIsOptionsSignal).toBe(true);
+      expect(o.summarizerCalls[0].secondArgument).toBe("optionsSignal");
       expect(o.identity).toMatchObject({ recordIsLastCompaction: true, resultContextIsInput: false, threwSynchronously: false, returnedNativePromise: true });
     }
   });
@@ -131,11 +131,13 @@ describe("option slots", () => {
     expect(fake.hostile).toEqual({});
   });
 
-  it("no signal: the summarizer's second argument must be absent too", async () => {
+  it("the summarizer's second argument is described: the options' signal, undefined, another signal", async () => {
     const o = await driver.observe(compactScenario({ signal: "none" }));
-    expect(o.summarizerCalls[0].signalIsOptionsSignal).toBe(true);
+    expect(o.summarizerCalls[0].secondArgument).toBe("undefined");
     const wrong = await createDriver(makeFakeSubject({ wrongSignal: true })).observe(compactScenario({}));
-    expect(wrong.summarizerCalls[0].signalIsOptionsSignal).toBe(false);
+    expect(wrong.summarizerCalls[0].secondArgument).toBe("unabortedSignal");
+    const fresh = await createDriver(makeFakeSubject({ wrongSignal: true })).observe(compactScenario({ signal: "none" }));
+    expect(fresh.summarizerCalls[0].secondArgument).toBe("unabortedSignal");
   });
 
   it("an unfrozen request is reported with the path of the first unfrozen object", async () => {

@@ -79,7 +79,7 @@ describe("model build (contract §3)", () => {
 
   it("enforces the counted budgets with LIMIT_EXCEEDED", () => {
     expect(codesOf({ messages: Array.from({ length: 4097 }, (_, i) => user(`m${i}`)) })).toEqual([LIMIT]);
-    // Records' own keys are not collection items (docs/contract-decisions.md), so 4096 messages build.
+    // Records' own keys are not collection items (docs/contract.md §3), so 4096 messages build.
     expect(codesOf({ messages: Array.from({ length: 4096 }, (_, i) => user(`m${i}`)) })).toEqual([]);
     // Items: messages (2) + content (1) + arguments keys (1) + the array's length (n) = 4 + n.
     const withItems = (n: number): Json => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectedFor, modelContextUnits } from "../../src/model";
 import type { Json } from "../../src/scenario/data";
+import { acceptedOutcomes } from "../../src/scenario/expected";
 import type { AbortPoint, Operation, SignalSlot, SummarizerScript, SummarizerSlot } from "../../src/scenario/scenario";
 import { seedContext, toolTranscript } from "./fixtures";
 
@@ -104,7 +105,10 @@ describe("model compactContext (contract §7)", () => {
     expect(codes(compact({ summarizerSlot: "missing" }))).toEqual(["CONTEXT_INVALID_INPUT"]);
     expect(codes(compact({ summarizerSlot: { value: "f" } }))).toEqual(["CONTEXT_INVALID_INPUT"]);
     expect(codes(compact({ signal: "fakeSignal" }))).toEqual(["CONTEXT_INVALID_INPUT"]);
-    expect(codes(compact({ signal: { value: null } }))).toEqual(["CONTEXT_INVALID_INPUT"]);
+    // signal: null is no signal, or refused (§8): both outcomes are accepted.
+    const nullSignal = expectOf(compact({ signal: { value: null } }));
+    expect(acceptedOutcomes(nullSignal).map((e) => (e.kind === "throws" ? e.codes : e.kind))).toEqual(["returns", ["CONTEXT_INVALID_INPUT"]]);
+    expect(codes(compact({ options: { ...compactOptions, summaryId: "s".repeat(65_537) } }))).toEqual(["CONTEXT_LIMIT_EXCEEDED"]);
     expect(expectOf(compact({ signal: "none", abort: "beforeCall" }))).toMatchObject({ kind: "returns" });
     expect(codes(compact({ options: "options" }))).toEqual(["CONTEXT_INVALID_INPUT"]);
     expect(codes(compact({ options: { ...compactOptions, maxUnits: 0, summaryId: "" } }))).toEqual(["CONTEXT_INVALID_BUDGET", "CONTEXT_INVALID_INPUT"]);

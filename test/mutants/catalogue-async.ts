@@ -2,8 +2,6 @@ import type { Mutant } from "./catalogue";
 
 // Mistakes in awaiting the summarizer (§7 steps 4-6, 8): cancellation, adoption, rejections.
 
-/** The signal check of compaction.ts after the summary settled (steps 6 and 8). */
-const SETTLED_CHECK = "  if (options.signal !== undefined && signalAborted(options.signal)) fail(CANCELLED, \"the signal aborted as the summary settled\");\n";
 
 export const asyncMutants: readonly Mutant[] = [
   {
@@ -11,18 +9,17 @@ export const asyncMutants: readonly Mutant[] = [
     area: "async",
     description: "Looks at the signal only before calling the summarizer: an abort while the summary is pending or as it settles is ignored.",
     file: "compaction.ts",
-    find: "  awaitValue(value, signal, (error, text) => {",
-    replace: "  awaitValue(value, undefined, (error, text) => {",
-    also: [{ file: "compaction.ts", find: SETTLED_CHECK, replace: "" }],
+    find: "  const watch = new SignalWatch(signal);",
+    replace: "  const watch = new SignalWatch(undefined);",
     killers: ["differential.compact-same-as-reference"],
   },
   {
     id: "abort-seen-only-by-event",
     area: "async",
     description: "Learns of an abort only from the abort event: when a caller's listener stops the event, the summary that settles later is committed.",
-    file: "compaction.ts",
-    find: SETTLED_CHECK,
-    replace: "",
+    file: "signal.ts",
+    find: "    if (this.signal === undefined) return \"pending\";\n    const aborted = readAborted(this.signal);",
+    replace: "    if (this.signal === undefined || this.signal !== null) return \"pending\";\n    const aborted = readAborted(this.signal);",
     killers: ["strength.muted-abort-still-cancels"],
   },
   {
@@ -30,8 +27,8 @@ export const asyncMutants: readonly Mutant[] = [
     area: "async",
     description: "Never listens for the abort event: a summary that never settles hangs the compaction instead of cancelling it.",
     file: "observe-async.ts",
-    find: "    addEventListener(signal, \"abort\", onAbort);\n",
-    replace: "",
+    find: "  if (!watch.start(() => finish(cancelled(), undefined))) {",
+    replace: "  if (!watch.start(() => {})) {",
     killers: ["differential.compact-same-as-reference"],
   },
   {
@@ -39,11 +36,11 @@ export const asyncMutants: readonly Mutant[] = [
     area: "async",
     description: "Plain await of the summarizer's value: thenables adopted without a depth limit, a rejection carrying a code passed through as the error.",
     file: "observe-async.ts",
-    find: "export function awaitValue(value: unknown, signal: AbortSignal | undefined, settle: Settle): void {\n",
+    find: "export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): void {\n",
     replace:
-      "export function awaitValue(value: unknown, signal: AbortSignal | undefined, settle: Settle): void {\n" +
-      "  if (signal !== undefined && signalAborted(signal)) return settle(new ContextCompactionError(\"CONTEXT_CANCELLED\", \"aborted\"), undefined);\n" +
-      "  IntrinsicPromise.resolve(value).then(\n" +
+      "export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): void {\n" +
+      "  if (watch.state() === \"aborted\") return settle(new ContextCompactionError(\"CONTEXT_CANCELLED\", \"aborted\"), undefined);\n" +
+      "  Promise.resolve(value).then(\n" +
       "    (text) => settle(null, text),\n" +
       "    (error: any) => settle(error !== null && typeof error === \"object\" && typeof error.code === \"string\" ? error : failed(\"the summary promise rejected\"), undefined),\n" +
       "  );\n" +
@@ -55,8 +52,8 @@ export const asyncMutants: readonly Mutant[] = [
     area: "async",
     description: "Async depth limit off by one: a chain of exactly 64 thenables is refused.",
     file: "observe-async.ts",
-    find: "    if (depth <= MAX_CONTEXT_ASYNC_DEPTH) return true;",
-    replace: "    if (depth < MAX_CONTEXT_ASYNC_DEPTH) return true;",
+    find: "    if (level > MAX_CONTEXT_ASYNC_DEPTH) {\n      handleLate(received);",
+    replace: "    if (level >= MAX_CONTEXT_ASYNC_DEPTH) {\n      handleLate(received);",
     killers: ["differential.compact-same-as-reference"],
   },
   {
@@ -64,9 +61,16 @@ export const asyncMutants: readonly Mutant[] = [
     area: "async",
     description: "Forwards a rejection that is already a ContextCompactionError (or looks like one) instead of CONTEXT_SUMMARIZER_FAILED: the caller forges the code.",
     file: "observe-async.ts",
-    find: "    apply(promiseThen, promise, [receive, () => finish(failed(\"the summary promise rejected\"), undefined)]);",
+    find: "      () => settleWith(REJECTED, \"the summary promise rejected\"),",
     replace:
-      "    apply(promiseThen, promise, [receive, (reason: any) => finish(reason !== null && typeof reason === \"object\" && typeof reason.code === \"string\" ? reason : failed(\"the summary promise rejected\"), undefined)]);",
+      "      (reason?: any) => settleWith(REJECTED, reason !== null && typeof reason === \"object\" && typeof reason.code === \"string\" ? reason : \"the summary promise rejected\"),",
+    also: [
+      {
+        file: "observe-async.ts",
+        find: "    if (observation.state === REJECTED) return finish(failed(observation.value as string), undefined);",
+        replace: "    if (observation.state === REJECTED) return finish(typeof observation.value === \"object\" ? (observation.value as ContextCompactionError) : failed(observation.value as string), undefined);",
+      },
+    ],
     killers: ["differential.compact-same-as-reference", "atomicity.error-code"],
   },
   {
@@ -74,8 +78,18 @@ export const asyncMutants: readonly Mutant[] = [
     area: "async",
     description: "When the signal is already aborted as the summarizer returns, rejects at once without handling the returned promise: its later rejection is unhandled.",
     file: "observe-async.ts",
-    find: "      handle(value);\n",
-    replace: "",
+    find: "  if (state !== \"pending\") {\n    handleLate(value);\n",
+    replace: "  if (state !== \"pending\") {\n",
     killers: ["strength.rejections-always-handled"],
+  },
+  // §8: a promise whose constructor lookup runs caller code is observed or refused, never failed.
+  {
+    id: "promise-with-own-constructor-fails",
+    area: "async",
+    description: "Fails a native promise that carries its own constructor (as if it had rejected) instead of observing it, or refusing it as unobservable.",
+    file: "native-promise.ts",
+    find: "  try {\n    apply(promiseThen, promise, [onFulfilled, onRejected]);\n    return true;",
+    replace: '  if (getOwnPropertyDescriptor(promise, "constructor") !== undefined) {\n    onRejected();\n    return true;\n  }\n  try {\n    apply(promiseThen, promise, [onFulfilled, onRejected]);\n    return true;',
+    killers: ["async.unobservable-promise-refused", "async.outcome-per-script"],
   },
 ];

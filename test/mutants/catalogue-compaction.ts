@@ -3,7 +3,7 @@ import type { Mutant } from "./catalogue";
 // Mistakes in compactContext (§7): the fast path, the summary, the record, atomicity.
 
 /** The start of the callback that receives the summarizer's settled value (compaction.ts). */
-const SETTLED = "  awaitValue(value, signal, (error, text) => {\n    if (error !== null) return reject(error);\n";
+const SETTLED = "  awaitValue(value, watch, (error, text) => {\n    if (error !== null) {\n      watch.stop();\n      return reject(error);\n    }\n";
 
 export const compactionMutants: readonly Mutant[] = [
   {
@@ -110,7 +110,7 @@ export const compactionMutants: readonly Mutant[] = [
     area: "compaction",
     description: "Calls summarizer(request) without passing the signal on.",
     file: "compaction.ts",
-    find: "    value = apply(options.summarizer, undefined, [request, signal]);",
+    find: "    value = apply(options.summarizer, undefined, [request, summarizerSignal(signal)]);",
     replace: "    value = apply(options.summarizer, undefined, [request]);",
     killers: ["compaction.request-exact"],
   },

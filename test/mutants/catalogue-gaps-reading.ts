@@ -18,8 +18,8 @@ export const readingGapMutants: readonly Mutant[] = [
     description: "Refuses a string of exactly 65,536 code points: the per-string limit is compared with >= instead of >.",
     area: "input",
     file: "read.ts",
-    find: "if (units > MAX_CONTEXT_STRING_UNITS) {",
-    replace: "if (units >= MAX_CONTEXT_STRING_UNITS) {",
+    find: "if (units > MAX_CONTEXT_STRING_UNITS && this.limited) {",
+    replace: "if (units >= MAX_CONTEXT_STRING_UNITS && this.limited) {",
     killers: ["strength.reading-string-edges"],
   },
   {
@@ -90,8 +90,8 @@ export const readingGapMutants: readonly Mutant[] = [
     description: "Treats an optional input channel that is an accessor as absent (its descriptor has no value) instead of refusing it.",
     area: "input",
     file: "read.ts",
-    find: '  if (descriptor === undefined) return undefined;\n  if (!hasOwn(descriptor, "value")) {',
-    replace: "  if (descriptor === undefined) return undefined;\n  if (false) {",
+    find: '  if (descriptor === undefined) return ABSENT;\n  if (!hasOwn(descriptor, "value")) {',
+    replace: '  if (descriptor === undefined || !hasOwn(descriptor, "value")) return ABSENT;\n  if (false) {',
     killers: ["strength.reading-optional-channels"],
   },
   {

@@ -101,8 +101,8 @@ export const structureMutants: readonly Mutant[] = [
     area: "units",
     description: "Counts UTF-16 code units (string.length) instead of code points.",
     file: "units.ts",
-    find: "  if (length < 2) return count;",
-    replace: "  return count;",
+    find: "  if (length < 2) return length;",
+    replace: "  return length;",
     killers: ["units.astral-counts-one"],
   },
   {

@@ -10,7 +10,7 @@ const ASYNC_KILLS: KillTable = {
   "async.thenable-depth-64-accepted": "depth-off-by-one",
   "async.thenable-depth-65-rejected": "plain-await",
   "async.forged-code-is-summarizer-failed": "plain-await",
-  "async.unobservable-promise-refused": "plain-await",
+  "async.unobservable-promise-refused": "own-constructor-fails",
   "async.thenable-reached-twice-called-once": "plain-await",
   "async.resolution-wins": "throw-beats-resolution",
   "async.no-unhandled-rejection": "leaks-late-rejection",

@@ -1,2 +1,2 @@
 // Message IR helpers from checkpoint 10.
-export { assistantMessage, toolResultMessage, userMessage, validateTranscript } from "./internal/messages";
+export { assistantMessage, textFromAssistant, toolResultMessage, userMessage, validateTranscript } from "./internal/messages";

@@ -1,5 +1,5 @@
 // promiseReachedAgain: a native promise reached a second time (contract §7 step 5, and
-// docs/contract-decisions.md entry 18: a cycle, CONTEXT_SUMMARIZER_FAILED, or, as it is locked
+// §8 of docs/contract.md: a cycle, CONTEXT_SUMMARIZER_FAILED, or, as it is locked
 // by then, CONTEXT_ASYNC_VALUE_UNOBSERVABLE; never followed again). A function thenable
 // delivers promise P; P is already fulfilled with an object that
 // had no `then` when P was resolved (so the engine did not adopt it) but gets one right after.

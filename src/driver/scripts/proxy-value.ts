@@ -1,5 +1,5 @@
 // proxyValue: a Proxy around a plain object without `then` (contract §7 step 5, and
-// docs/contract-decisions.md entry 19). `get`:
+// §8, docs/contract.md). `get`:
 // - forwards: its get trap forwards, so it has no callable then: not a thenable, the value
 //   itself, which is not a string (CONTEXT_SUMMARY_INVALID).
 // - throws: its get trap throws, so reading its then throws (CONTEXT_SUMMARIZER_FAILED).

@@ -1,7 +1,7 @@
 // redefinedPromiseGlobal: a native promise resolving with `text`, returned while the realm's
 // Promise.prototype.constructor or Promise[Symbol.species] is not the original one, so the
 // intrinsic then would consult something the caller changed. Contract §7 step 5 (and
-// docs/contract-decisions.md, entry 20): CONTEXT_ASYNC_VALUE_UNOBSERVABLE, decided from
+// §8, docs/contract.md): CONTEXT_ASYNC_VALUE_UNOBSERVABLE, decided from
 // descriptors before anything is read. `change`:
 // - constructorDeleted: Promise.prototype has no own `constructor` (a lookup finds Object).
 // - constructorSubclass: it names a promise subclass that counts "subclass.constructed".

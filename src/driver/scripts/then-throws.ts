@@ -1,6 +1,7 @@
 // thenThrows: a generic thenable whose `then` throws, before resolving (contract §7 step 5:
 // CONTEXT_SUMMARIZER_FAILED) or after it delivered `text` (the resolution wins, as in
-// promise adoption: a throw after a resolver was called is ignored).
+// promise adoption: a throw after a resolver was called is ignored; an abort made right
+// after the resolution, inside then, still cancels).
 import type { Json } from "../../scenario/data";
 import { ErrorCtor } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
@@ -19,8 +20,12 @@ export const thenThrowsScript: ScriptKind = {
     const text = script.text as Json;
     const after = script.when === "afterResolving";
     return countedThenable(ctx, "thrower", (r) => {
-      ctx.settling();
-      if (after) r.fulfil(text);
+      // After resolving, "atSettlement" aborts synchronously right after resolve(text), still
+      // inside then: the contract reads the signal when then returns, so CONTEXT_CANCELLED (§7 step 5).
+      if (after) {
+        r.fulfil(text);
+        ctx.settling();
+      } else ctx.settling();
       throw new ErrorCtor(after ? "then throws after resolving" : "then throws before resolving");
     });
   },

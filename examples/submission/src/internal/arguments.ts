@@ -2,9 +2,17 @@
 // pass while J(arguments) (§4) is summed. The arguments object is depth 0; a value inside a
 // container at depth d is at depth d + 1; anything deeper than 32 fails.
 import { MAX_CONTEXT_DEPTH } from "./limits";
-import { ArrayConstructor, defineProperty, freeze, getOwnPropertyDescriptor, hasOwn, isArray, isFiniteNumber } from "./intrinsics";
+import {
+  ObjectPrototype,
+  defineProperty,
+  freeze,
+  getOwnPropertyDescriptor,
+  isFiniteNumber,
+  lookupGetter,
+  propertyIsEnumerable,
+} from "./intrinsics";
 import type { Json } from "./types";
-import { arrayItem, arrayLength, fault, isPlainRecord, keysOf, limitFault, type Budget } from "./read";
+import { arrayItem, arrayLength, fault, isPlainRecord, keysOf, limitFault, readRecord, recordIsProxy, type Budget } from "./read";
 import {
   JSON_CONTAINER_BASE,
   JSON_ENTRY_BASE,
@@ -16,27 +24,52 @@ import {
 } from "./units";
 
 const ISSUE = "INVALID_TOOL_ARGUMENTS";
+/** Where a fault happened, for its message. */
+const WHAT = "arguments";
 
 /** Accumulates J while reading: J is a sum of per-node weights, so one counter suffices. */
 type Units = { value: number };
 
-/** Reads, validates and copies `arguments`; returns the frozen copy and adds J to `units`. */
-export function readArguments(value: unknown, budget: Budget, units: Units): { readonly [key: string]: Json } {
-  if (!isPlainRecord(value, ISSUE, "arguments")) fault(ISSUE, "arguments is not a plain object");
-  return readObject(value, 0, [], budget, units);
+/**
+ * The containers being read, from the arguments object down: meeting one again is a cycle.
+ * A stack (at most 33 deep) rather than a Set: primitives, most of the values asked about,
+ * are answered without hashing, and no Set is allocated per tool call.
+ */
+class Ancestors {
+  readonly #stack: unknown[] = [];
+  has(value: unknown): boolean {
+    if (typeof value !== "object" || value === null) return false;
+    const stack = this.#stack;
+    for (let i = 0; i < stack.length; i++) if (stack[i] === value) return true;
+    return false;
+  }
+  add(value: object): void {
+    this.#stack[this.#stack.length] = value;
+  }
+  /** Removes the innermost container (the one added last). */
+  delete(_value: object): void {
+    this.#stack.length--;
+  }
 }
 
-function readValue(value: unknown, depth: number, ancestors: object[], budget: Budget, units: Units): Json {
-  if (typeof value === "object" && value !== null) {
-    // A cycle is reported as such even when it would also be too deep.
-    for (let i = 0; i < ancestors.length; i++) if (ancestors[i] === value) fault(ISSUE, "arguments contain a cycle");
-  }
+/** Reads, validates and copies `arguments`; returns the frozen copy and adds J to `units`. */
+export function readArguments(value: unknown, budget: Budget, units: Units): { readonly [key: string]: Json } {
+  return readObject(readRecord(value, ISSUE, WHAT), 0, new Ancestors(), budget, units);
+}
+
+function readValue(value: unknown, depth: number, ancestors: Ancestors, budget: Budget, units: Units): Json {
+  // A cycle is reported as such even when it would also be too deep. (The set only holds
+  // containers, so a primitive is never found in it.)
+  // Stryker disable next-line StringLiteral: error text is not part of the contract
+  if (ancestors.has(value)) fault(ISSUE, "arguments contain a cycle");
+  // Stryker disable next-line StringLiteral: error text is not part of the contract
   if (depth > MAX_CONTEXT_DEPTH) limitFault(ISSUE, `arguments nest deeper than ${MAX_CONTEXT_DEPTH}`);
   switch (typeof value) {
     case "string":
       units.value += JSON_STRING_BASE + budget.addString(value);
       return value;
     case "number":
+      // Stryker disable next-line StringLiteral: error text is not part of the contract
       if (!isFiniteNumber(value)) fault(ISSUE, "arguments contain a non-finite number");
       units.value += numberUnits(value);
       return value;
@@ -48,66 +81,90 @@ function readValue(value: unknown, depth: number, ancestors: object[], budget: B
         units.value += JSON_NULL;
         return null;
       }
-      if (isArrayValue(value)) return readArray(value, depth, ancestors, budget, units);
-      if (!isPlainRecord(value, ISSUE, "arguments")) fault(ISSUE, "arguments contain a non-plain object");
-      return readObject(value, depth, ancestors, budget, units);
+      // isPlainRecord asks Array.isArray first (in a try: only a revoked Proxy makes it
+      // throw) and is false for an array. Whatever is not a plain object must be a real
+      // array: readArray rejects anything else (a class instance, a Date, …) as not an array.
+      if (isPlainRecord(value, ISSUE, WHAT)) return readObject(value, depth, ancestors, budget, units);
+      return readArray(value, depth, ancestors, budget, units);
     default:
+      // Stryker disable next-line StringLiteral: error text is not part of the contract
       return fault(ISSUE, `arguments contain a value of type ${typeof value}`);
   }
 }
 
-function isArrayValue(value: object): boolean {
+/**
+ * The value of an enumerable own data property, read as read.ts reads fields. An accessor
+ * is never called: its descriptor has no value, so it reads as undefined, which readValue
+ * rejects as not JSON (a setter-only accessor reads as undefined through [[Get]] as well).
+ */
+function entryValue(record: object, key: string): unknown {
+  let descriptor: PropertyDescriptor | undefined;
   try {
-    return isArray(value);
+    // A fast path only: the descriptor read below gives an ordinary object the same answer,
+    // and this path gives a Proxy the same answer too (through its `get` trap, which the
+    // contract does not rule out: src/model/hostile-effects.ts).
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: a fast path only (see above)
+    if (!recordIsProxy(record)) {
+      // An ordinary object runs no code when asked for a getter or enumerability, and a read
+      // of a property without a getter runs none either.
+      if (lookupGetter(record, key) === undefined && propertyIsEnumerable(record, key)) return (record as Record<string, unknown>)[key];
+    } else {
+      descriptor = getOwnPropertyDescriptor(record, key);
+    }
   } catch {
-    // Only a revoked Proxy makes Array.isArray throw.
-    return fault(ISSUE, "arguments contain a revoked Proxy");
+    // A trap (or an exotic object, e.g. a module namespace in its TDZ) threw: no descriptor.
   }
+  if (descriptor === undefined || descriptor.enumerable !== true) {
+    // Stryker disable next-line StringLiteral: error text is not part of the contract
+    fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
+  }
+  return descriptor.value;
 }
 
-function readArray(array: object, depth: number, ancestors: object[], budget: Budget, units: Units): readonly Json[] {
-  const length = arrayLength(array, ISSUE, "arguments");
-  budget.addItems(length, length);
-  units.value += JSON_CONTAINER_BASE + length * JSON_ENTRY_BASE;
-  ancestors[ancestors.length] = array;
-  const copy: Json[] = new ArrayConstructor(length);
+function readArray(array: object, depth: number, ancestors: Ancestors, budget: Budget, units: Units): readonly Json[] {
+  const length = arrayLength(array, ISSUE, WHAT);
+  budget.addArrayItems(array, length, ISSUE, WHAT);
+  units.value += JSON_CONTAINER_BASE;
+  // Stryker disable next-line ArithmeticOperator: JSON_ENTRY_BASE is 1, so length / JSON_ENTRY_BASE is the same number
+  units.value += length * JSON_ENTRY_BASE;
+  ancestors.add(array);
+  const copy: Json[] = [];
   for (let i = 0; i < length; i++) {
-    copy[i] = readValue(arrayItem(array, i, ISSUE, "arguments"), depth + 1, ancestors, budget, units);
+    copy[i] = readValue(arrayItem(array, i, ISSUE, WHAT), depth + 1, ancestors, budget, units);
   }
-  ancestors.length--;
+  // A container met again once it is finished is shared, not a cycle: `a: x, b: x` is valid.
+  ancestors.delete(array);
   return freeze(copy);
 }
 
 function readObject(
   record: object,
   depth: number,
-  ancestors: object[],
+  ancestors: Ancestors,
   budget: Budget,
   units: Units,
 ): { readonly [key: string]: Json } {
-  const keys = keysOf(record, ISSUE, "arguments");
-  budget.addItems(keys.length, keys.length);
+  const keys = keysOf(record, ISSUE, WHAT);
+  budget.addItems(keys.length);
   units.value += JSON_CONTAINER_BASE;
-  ancestors[ancestors.length] = record;
+  ancestors.add(record);
   const copy: { [key: string]: Json } = {};
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    if (typeof key !== "string") fault(ISSUE, "arguments have a symbol key");
-    let descriptor: PropertyDescriptor | undefined;
-    try {
-      descriptor = getOwnPropertyDescriptor(record, key);
-    } catch {
-      fault(ISSUE, `reading arguments.${key} threw`);
+    if (typeof key !== "string") {
+      // Stryker disable next-line StringLiteral: error text is not part of the contract
+      fault(ISSUE, "arguments have a symbol key");
     }
-    if (descriptor === undefined || !hasOwn(descriptor, "value") || descriptor.enumerable !== true) {
-      fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
-    }
+    const value = entryValue(record, key);
     units.value += JSON_ENTRY_BASE + budget.addString(key);
-    const item = readValue(descriptor.value, depth + 1, ancestors, budget, units);
-    // defineProperty, not assignment: a key such as "__proto__" must become a plain own
-    // property, and no setter a caller put on Object.prototype may run.
-    defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+    const item = readValue(value, depth + 1, ancestors, budget, units);
+    // A plain store is safe, and fast, unless Object.prototype has the key: then it could be
+    // "__proto__" or a setter a caller installed, so the key is defined instead (read-only
+    // and non-configurable like every other key once the copy is frozen below).
+    // Stryker disable next-line ConditionalExpression: a fast path only; defining every key gives the same copy
+    if (key in ObjectPrototype) defineProperty(copy, key, { value: item, enumerable: true });
+    else copy[key] = item;
   }
-  ancestors.length--;
+  ancestors.delete(record);
   return freeze(copy);
 }

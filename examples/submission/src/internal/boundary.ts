@@ -18,11 +18,12 @@ export function selectCompactionBoundary(
 
 export function boundaryOf(info: ContextInfo, options: BoundaryOptions): number | null {
   const count = info.messages.length;
+  // When latest <= 0 the first group already ends past it: null, as the contract says.
   const latest = count - options.retainRecentMessages;
-  if (latest <= 0) return null;
   // The current summary is not counted: it is the one being replaced.
   const fixed = info.requirementUnits + options.summaryMaxUnits;
-  for (let start = 0; start < count; ) {
+  // Groups tile the messages, so `start` lands on `count` exactly.
+  for (let start = 0; start !== count; ) {
     const end = groupEnd(info, start);
     if (end > latest) return null;
     if (fixed + messageUnits(info, end, count) <= options.targetUnits) return end;

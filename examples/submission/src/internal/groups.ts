@@ -3,11 +3,16 @@
 // group is grown until no message inside it reaches further, which merges overlapping and
 // nested intervals. Every other message is a group of one.
 import { freeze, sliceOf } from "./intrinsics";
+import { MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import { LIMIT_EXCEEDED, fail } from "./errors";
 import type { ContextToolGroup, Message } from "./types";
 import { Budget } from "./read";
 import { builtTranscript, type TranscriptInfo } from "./registry";
 import { inChannel } from "./snapshot";
 import { readTranscript } from "./transcript";
+
+// Captured when this module loads, like the built-ins of ./intrinsics.
+const max = Math.max;
 
 export function groupToolRounds(transcript: readonly Message[]): readonly ContextToolGroup[] {
   const info = transcriptInfo(transcript);
@@ -28,9 +33,14 @@ export function groupToolRounds(transcript: readonly Message[]): readonly Contex
 
 /** A transcript this module built is used as is; anything else is validated as §3's `messages`. */
 function transcriptInfo(transcript: unknown): TranscriptInfo {
-  const built = builtTranscript(transcript);
-  if (built !== undefined) return built;
-  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(transcript, new Budget(), 0));
+  return builtTranscript(transcript) ?? readInfo(transcript);
+}
+
+function readInfo(transcript: unknown): TranscriptInfo {
+  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(transcript, new Budget()));
+  // The units ceiling of §3, once the transcript is read (as for a context, §8).
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (table.unitsPrefix[table.messages.length] > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, `the transcript exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);
   return { messages: table.messages, table, offset: 0 };
 }
 
@@ -38,12 +48,11 @@ function transcriptInfo(transcript: unknown): TranscriptInfo {
 export function groupEnd(info: TranscriptInfo, start: number): number {
   const reach = info.table.reach;
   const offset = info.offset;
-  let end = reach[offset + start] - offset + 1;
-  for (let i = start + 1; i < end; i++) {
+  let end = start + 1;
+  for (let i = start; i < end; i++) {
     // A user message starts a new turn, so the round before it is over.
-    if (info.messages[i]?.role === "user") return i;
-    const next = reach[offset + i] - offset + 1;
-    if (next > end) end = next;
+    if (i > start && info.messages[i].role === "user") return i;
+    end = max(end, reach[offset + i] - offset + 1);
   }
   return end;
 }

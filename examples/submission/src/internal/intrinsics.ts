@@ -17,12 +17,15 @@ export const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 export const ownKeys = Reflect.ownKeys;
 export const defineProperty = Reflect.defineProperty;
 export const reflectGet = Reflect.get;
+export const deleteProperty = Reflect.deleteProperty;
+export const isExtensible = Reflect.isExtensible;
 
 export const freeze = Object.freeze;
 export const isFrozen = Object.isFrozen;
 export const hasOwn = Object.hasOwn;
 export const ObjectPrototype = Object.prototype;
 export const ArrayConstructor = Array;
+export const Int32ArrayConstructor = Int32Array;
 export const isArray = Array.isArray;
 export const isSafeInteger = Number.isSafeInteger;
 export const isFiniteNumber = Number.isFinite;
@@ -31,10 +34,17 @@ export const isNativePromise = types.isPromise;
 export const isProxy = types.isProxy;
 
 export const IntrinsicPromise = Promise;
-export const PromisePrototype = Promise.prototype;
 export const promiseThen = Promise.prototype.then;
-export const SymbolSpecies = Symbol.species;
-export const promiseSpeciesGetter = Reflect.getOwnPropertyDescriptor(Promise, Symbol.species)?.get;
+/** Runs a callback in a later job without any promise of ours (whose then a caller could reach). */
+export const enqueueJob = queueMicrotask;
+
+const ObjectPrototypeMethods = Object.prototype as unknown as {
+  __lookupGetter__(this: object, key: PropertyKey): unknown;
+  propertyIsEnumerable(this: object, key: PropertyKey): boolean;
+};
+/** The getter of an own accessor (undefined for a data property); reads a descriptor, runs nothing. */
+export const lookupGetter = uncurryThis(ObjectPrototypeMethods.__lookupGetter__);
+export const propertyIsEnumerable = uncurryThis(ObjectPrototypeMethods.propertyIsEnumerable);
 
 export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
@@ -44,13 +54,16 @@ const abortedGetter = Reflect.getOwnPropertyDescriptor(AbortSignal.prototype, "a
 export const signalAborted = uncurryThis(abortedGetter);
 export const addEventListener = uncurryThis(EventTarget.prototype.addEventListener);
 export const removeEventListener = uncurryThis(EventTarget.prototype.removeEventListener);
+export const AbortControllerConstructor = AbortController;
+const controllerSignalGetter = Reflect.getOwnPropertyDescriptor(AbortController.prototype, "signal")?.get as (this: AbortController) => AbortSignal;
+export const controllerSignal = uncurryThis(controllerSignalGetter);
 
 /**
  * items[start, end) as a new array. Array.prototype.slice would consult the source's
  * `constructor` and Symbol.species, which a caller can redefine; this loop consults nothing.
  */
 export function sliceOf<T>(items: readonly T[], start: number, end: number): T[] {
-  const copy: T[] = new ArrayConstructor(end - start);
+  const copy: T[] = [];
   for (let i = start; i < end; i++) copy[i - start] = items[i];
   return copy;
 }

@@ -2,17 +2,22 @@
 // buildActiveContext and throw TypeError, and validateTranscript, which never throws and
 // names every broken rule.
 //
+// The constructors (§2), as the course calls them: one object argument whose fields are read
+// by ordinary property access (a getter runs, an inherited field counts; a getter that throws
+// is a bad field), `isError` optional with undefined and null meaning false. The fields read
+// are then validated as buildActiveContext validates a message, and the result is a deeply
+// frozen copy; any problem throws TypeError. Extras: positional arguments
+// (`userMessage(id, content)` and so on).
+//
 // Decisions where the contract is silent:
-// - The constructors take positional arguments, or one object of the message's fields
-//   (its `role`, if any, is ignored: the constructor decides it); they return a frozen copy
-//   and read the object as buildActiveContext reads input (no getter runs).
-// - validateTranscript applies the §3 budgets as well (a transcript it accepts can be built):
-//   an overflow, like a non-array, is INVALID_TRANSCRIPT, after which nothing more is read.
-//   Transcript-level issues carry messageIndex -1.
+// - validateTranscript applies no size limits (docs/contract.md §2): only shape and linkage.
+//   A non-array is INVALID_TRANSCRIPT with messageIndex -1.
+// - textFromAssistant joins the text blocks with nothing in between (the contract says
+//   "joins"; the separator is not fixed) and throws TypeError for anything that is not a
+//   well-formed assistant message.
 // - A result placed before its call is TOOL_RESULT_BEFORE_CALL and does not answer the call,
 //   which is therefore also MISSING_TOOL_RESULT. Issues come in order: per-message issues by
 //   index, then linkage issues by index, then missing results in call order.
-import { MAX_CONTEXT_MESSAGES } from "./limits";
 import { SafeMap, freeze } from "./intrinsics";
 import type {
   AssistantMessage,
@@ -25,22 +30,44 @@ import type {
   TranscriptIssueCode,
   UserMessage,
 } from "./types";
-import { Budget, Fault, arrayItem, arrayLength } from "./read";
+import { Budget, Fault, arrayItem, arrayLength, forgetReads } from "./read";
 import { readMessage, readMessageAs } from "./message-read";
 
-function construct<T extends Message>(fields: unknown, role: Message["role"]): T {
+function construct<T extends Message>(fields: object, role: Message["role"]): T {
   try {
     return readMessageAs(fields, role, new Budget(), "message") as T;
   } catch (error) {
-    if (Fault.is(error)) throw new TypeError(`invalid message: ${error.message}`);
-    throw error;
+    // The reader throws nothing but Faults (a trap's exception already became one).
+    throw new TypeError(`invalid message: ${(error as Fault).message}`);
+  } finally {
+    forgetReads();
   }
 }
 
+/** The named fields of the helper's argument, read by ordinary property access. */
+function fieldsOf(argument: unknown, names: readonly string[]): Record<string, unknown> {
+  if ((typeof argument !== "object" || argument === null) && typeof argument !== "function") {
+    throw new TypeError(`a message helper takes one object of fields, received ${argument === null ? "null" : typeof argument}`);
+  }
+  const fields: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    try {
+      fields[name] = (argument as Record<string, unknown>)[name];
+    } catch {
+      throw new TypeError(`reading the field ${name} threw`);
+    }
+  }
+  return fields;
+}
+
 type Fields<T> = Omit<T, "role">;
+const USER_FIELDS = ["id", "content"] as const;
+const ASSISTANT_FIELDS = ["id", "content"] as const;
+const RESULT_FIELDS = ["id", "toolCallId", "toolName", "content", "isError"] as const;
 
 export function userMessage(id: string | Fields<UserMessage>, content?: string): UserMessage {
-  const fields = typeof id === "string" ? { id, content } : id;
+  const fields = typeof id === "string" ? { id, content } : fieldsOf(id, USER_FIELDS);
   return construct<UserMessage>(fields, "user");
 }
 
@@ -48,19 +75,41 @@ export function assistantMessage(
   id: string | Fields<AssistantMessage>,
   content?: readonly (TextBlock | ToolCall)[],
 ): AssistantMessage {
-  const fields = typeof id === "string" ? { id, content } : id;
+  const fields = typeof id === "string" ? { id, content } : fieldsOf(id, ASSISTANT_FIELDS);
   return construct<AssistantMessage>(fields, "assistant");
 }
 
 export function toolResultMessage(
-  id: string | Fields<ToolResultMessage>,
+  id: string | (Omit<Fields<ToolResultMessage>, "isError"> & { readonly isError?: boolean | null }),
   toolCallId?: string,
   toolName?: string,
   content?: string,
-  isError: boolean = false,
+  isError?: boolean | null,
 ): ToolResultMessage {
-  const fields = typeof id === "string" ? { id, toolCallId, toolName, content, isError } : id;
+  const fields = typeof id === "string" ? { id, toolCallId, toolName, content, isError } : fieldsOf(id, RESULT_FIELDS);
+  // isError is optional: undefined and null mean false; anything else must be a boolean.
+  if (fields.isError === undefined || fields.isError === null) fields.isError = false;
   return construct<ToolResultMessage>(fields, "toolResult");
+}
+
+/** The text blocks of an assistant message, joined. */
+export function textFromAssistant(message: AssistantMessage): string {
+  let read: Message;
+  try {
+    read = readMessage(message, new Budget(false), "message");
+  } catch (error) {
+    throw new TypeError(`invalid message: ${(error as Fault).message}`);
+  } finally {
+    forgetReads();
+  }
+  if (read.role !== "assistant") throw new TypeError(`textFromAssistant takes an assistant message, received role ${read.role}`);
+  let text = "";
+  const content = read.content;
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i];
+    if (block.type === "text") text += block.text;
+  }
+  return text;
 }
 
 const issue = (code: TranscriptIssueCode, messageIndex: number, message: string): TranscriptIssue =>
@@ -68,27 +117,28 @@ const issue = (code: TranscriptIssueCode, messageIndex: number, message: string)
 
 export function validateTranscript(transcript: readonly Message[] | Json): readonly TranscriptIssue[] {
   const issues: TranscriptIssue[] = [];
-  const budget = new Budget();
+  const budget = new Budget(false);
   let length: number;
   try {
     length = arrayLength(transcript, "INVALID_TRANSCRIPT", "transcript");
   } catch (error) {
     return freeze([issue("INVALID_TRANSCRIPT", -1, (error as Fault).message)]);
   }
-  if (length > MAX_CONTEXT_MESSAGES) {
-    return freeze([issue("INVALID_TRANSCRIPT", -1, `more than ${MAX_CONTEXT_MESSAGES} messages`)]);
-  }
   const messages: (Message | null)[] = [];
   for (let i = 0; i < length; i++) {
     try {
-      messages[i] = readMessage(arrayItem(transcript as object, i, "INVALID_MESSAGE", "transcript"), budget, `messages[${i}]`);
+      messages[i] = readMessage(arrayItem(transcript as object, i, "INVALID_MESSAGE", "transcript"), budget, "message");
     } catch (error) {
       const fault = error as Fault;
       messages[i] = null;
-      issues[issues.length] = issue(fault.issue, fault.issue === "INVALID_TRANSCRIPT" ? -1 : i, fault.message);
-      if (fault.issue === "INVALID_TRANSCRIPT") return freeze(issues);
+      issues[issues.length] = issue(fault.issue, fault.issue === "INVALID_TRANSCRIPT" ? -1 : i, `messages[${i}]: ${fault.message}`);
+      if (fault.issue === "INVALID_TRANSCRIPT") {
+        forgetReads();
+        return freeze(issues);
+      }
     }
   }
+  forgetReads();
   linkageIssues(messages, issues);
   return freeze(issues);
 }

@@ -1,155 +1,241 @@
 // Awaiting the summarizer's value (contract §7 step 5) without ever letting the caller's code
-// decide how it is awaited. No `await`, no promise of ours is chained: `await` and
-// Promise.prototype.then consult `constructor` and Symbol.species, which a caller can
-// redefine. Native promises are observed through the `then` captured at module load, after
-// checking with descriptors alone that it will not consult anything a caller controls;
-// other thenables are adopted by hand. Every wait races the signal's abort event.
-import { ContextCompactionError } from "./errors";
-import {
-  IntrinsicPromise,
-  PromisePrototype,
-  SafeWeakSet,
-  SymbolSpecies,
-  addEventListener,
-  apply,
-  getOwnPropertyDescriptor,
-  getPrototypeOf,
-  hasOwn,
-  isNativePromise,
-  isProxy,
-  promiseSpeciesGetter,
-  promiseThen,
-  reflectGet,
-  removeEventListener,
-  signalAborted,
-} from "./intrinsics";
+// decide how it is awaited. No `await`, no promise of ours is chained: `await` would consult
+// the value's `then` and species as the caller left them. Native promises are observed with
+// the intrinsic `then` (./native-promise), other thenables are adopted by hand, and every wait
+// races the signal's abort listener (./signal).
+//
+// Levels: the summarizer's value is level 0; a value delivered by a promise or thenable is one
+// level deeper, and so is a value a custom `then` returns. A value received above level 64
+// fails; a thenable at level 64 is still called (the core's choice in §8: at most 65 calls).
+//
+// Every object observed gets one Observation, kept for the whole operation: a thenable reached
+// again is never called again, its settlement is reused; reached again while the operation
+// is already waiting on it (a cycle) it fails.
+import { ASYNC_VALUE_UNOBSERVABLE, CANCELLED, ContextCompactionError, SUMMARIZER_FAILED } from "./errors";
+import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from "./intrinsics";
 import { MAX_CONTEXT_ASYNC_DEPTH } from "./limits";
+import { observePromise } from "./native-promise";
+import type { SignalWatch } from "./signal";
 
 /** Receives exactly once: an error, or the settled (non-thenable) value. */
 export type Settle = (error: ContextCompactionError | null, value: unknown) => void;
 
-const noop = (): void => {};
+const PENDING = 0;
+const FULFILLED = 1;
+const REJECTED = 2;
 
-/**
- * True when the intrinsic `then` can be applied to `promise` without running caller code:
- * it will look up `promise.constructor` (must come, as a data property, from the intrinsic
- * Promise.prototype and be Promise) and then Promise[Symbol.species] (must still be the
- * original getter, which returns Promise itself). Only descriptors are read, no getter runs.
- */
-function isObservable(promise: object): boolean {
-  if (getOwnPropertyDescriptor(promise, "constructor") !== undefined) return false;
-  if (getPrototypeOf(promise) !== PromisePrototype) return false;
-  const constructor = getOwnPropertyDescriptor(PromisePrototype, "constructor");
-  if (constructor === undefined || !hasOwn(constructor, "value") || constructor.value !== IntrinsicPromise) return false;
-  const species = getOwnPropertyDescriptor(IntrinsicPromise, SymbolSpecies);
-  return species !== undefined && species.get === promiseSpeciesGetter;
-}
+/** What is known about one promise or thenable. */
+type Observation = {
+  state: number;
+  /** The fulfilment value, or for REJECTED the message text of the failure. */
+  value: unknown;
+  /** The outcome may be taken: for a custom then only after it returned, in a later job. */
+  available: boolean;
+  waiter: (() => void) | null;
+  /** The operation waits on it: reaching it again is a cycle. */
+  onChain: boolean;
+  /** It cannot be observed at all (a Proxy, a locked promise, a then past the depth limit). */
+  failure: ContextCompactionError | null;
+  /** An object without a callable then: it is a value, not a thenable. */
+  plain: boolean;
+};
 
-/** Marks a native promise as handled so its rejection never reaches the process. */
-function handle(value: unknown): void {
-  if (isNativePromise(value) && isObservable(value as object)) apply(promiseThen, value, [noop, noop]);
-}
+const newObservation = (): Observation => ({
+  state: PENDING,
+  value: undefined,
+  available: false,
+  waiter: null,
+  onChain: false,
+  failure: null,
+  plain: false,
+});
 
-const failed = (message: string) => new ContextCompactionError("CONTEXT_SUMMARIZER_FAILED", message);
-const unobservable = (message: string) => new ContextCompactionError("CONTEXT_ASYNC_VALUE_UNOBSERVABLE", message);
+const failed = (message: string) => new ContextCompactionError(SUMMARIZER_FAILED, message);
+const unobservable = (message: string) => new ContextCompactionError(ASYNC_VALUE_UNOBSERVABLE, message);
+// Stryker disable next-line StringLiteral: message text; the code is the contract
+const cancelled = () => new ContextCompactionError(CANCELLED, "the signal aborted while waiting for the summary");
+
+const isObject = (value: unknown): value is object =>
+  (typeof value === "object" && value !== null) || typeof value === "function";
 
 /** Follows `value` to a plain value, or fails; calls `settle` exactly once. */
-export function awaitValue(value: unknown, signal: AbortSignal | undefined, settle: Settle): void {
+export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): void {
   let done = false;
-  let depth = 0;
-  // A thenable (or promise) reached a second time is a cycle: reported, never called again.
-  const visited = new SafeWeakSet<object>();
-
-  const onAbort = (): void => finish(new ContextCompactionError("CONTEXT_CANCELLED", "the signal aborted while waiting for the summary"), undefined);
+  const seen = new SafeMap<object, Observation>();
 
   function finish(error: ContextCompactionError | null, result: unknown): void {
+    // A second call comes only from a late event after the outcome was given (an abort, a
+    // failure found while observing what a then returned): the outcome stands.
     if (done) return;
     done = true;
-    if (signal !== undefined) removeEventListener(signal, "abort", onAbort);
     settle(error, result);
   }
 
-  function deeper(): boolean {
-    depth++;
-    if (depth <= MAX_CONTEXT_ASYNC_DEPTH) return true;
-    finish(failed(`more than ${MAX_CONTEXT_ASYNC_DEPTH} levels of promises and thenables`), undefined);
-    return false;
+  /** Reads the signal at one of §7's points; true when the operation is over. */
+  function signalEnds(): boolean {
+    if (done) return true;
+    const state = watch.state();
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    if (state === "unreadable") finish(failed("reading the signal threw"), undefined);
+    else if (state === "aborted") finish(cancelled(), undefined);
+    return done;
   }
 
-  function receive(received: unknown): void {
-    if (done) return handle(received);
-    if (isNativePromise(received)) return receivePromise(received as Promise<unknown>);
-    if (isProxy(received)) return receiveProxy(received as object);
-    if ((typeof received === "object" && received !== null) || typeof received === "function") {
-      return receiveObject(received as object);
-    }
-    finish(null, received);
+  /** A value that is not followed (it came too late, or a second time) is still handled. */
+  function handleLate(received: unknown): void {
+    // Only a native promise is touched: attaching handlers calls no then of the caller's.
+    if (isNativePromise(received)) observe(received as object, 0);
   }
 
-  function receivePromise(promise: Promise<unknown>): void {
-    if (visited.has(promise)) return finish(failed("a promise was reached twice"), undefined);
-    visited.add(promise);
-    if (!deeper()) return handle(promise);
-    if (!isObservable(promise)) {
-      return finish(unobservable("a native promise whose constructor or species is locked"), undefined);
+  function follow(received: unknown, level: number): void {
+    if (done) return handleLate(received);
+    if (level > MAX_CONTEXT_ASYNC_DEPTH) {
+      handleLate(received);
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      return finish(failed(`more than ${MAX_CONTEXT_ASYNC_DEPTH} levels of promises and thenables`), undefined);
     }
+    if (!isObject(received)) return finish(null, received);
+    const observation = observe(received, level);
+    if (observation.failure !== null) return finish(observation.failure, undefined);
+    if (observation.plain) return finish(null, received);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    if (observation.onChain) return finish(failed("a promise or thenable that waits on itself"), undefined);
+    observation.onChain = true;
+    if (observation.available) return proceed(observation, level);
+    observation.waiter = () => proceed(observation, level);
+  }
+
+  function proceed(observation: Observation, level: number): void {
+    if (done) {
+      if (observation.state === FULFILLED) handleLate(observation.value);
+      return;
+    }
+    // "When the value settles": the signal is read.
+    if (signalEnds()) return;
     // The reason is never read: a rejection cannot forge a code, whatever it looks like.
-    apply(promiseThen, promise, [receive, () => finish(failed("the summary promise rejected"), undefined)]);
+    if (observation.state === REJECTED) return finish(failed(observation.value as string), undefined);
+    follow(observation.value, level + 1);
   }
 
-  function receiveProxy(proxy: object): void {
-    let then: unknown;
-    try {
-      then = reflectGet(proxy, "then");
-    } catch {
-      return finish(failed("reading then of a Proxy threw"), undefined);
+  function makeAvailable(observation: Observation): void {
+    observation.available = true;
+    const waiter = observation.waiter;
+    observation.waiter = null;
+    if (waiter !== null) waiter();
+  }
+
+  function observe(object: object, level: number): Observation {
+    if (isProxy(object)) {
+      // Any Proxy, around a promise or anything else, is refused without running a trap.
+      const refused = newObservation();
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      refused.failure = unobservable("a Proxy cannot be observed without running its traps");
+      return refused;
     }
-    // Adopting it would run the caller's traps to reach the target, and a proxied native
-    // promise cannot be observed through the intrinsic then at all.
-    if (typeof then === "function") return finish(unobservable("a Proxy with a callable then"), undefined);
-    finish(null, proxy);
+    const known = seen.get(object);
+    if (known !== undefined) return known;
+    const observation = newObservation();
+    seen.set(object, observation);
+    if (isNativePromise(object)) observeNative(object, observation);
+    else observeThenable(object, observation, level);
+    return observation;
   }
 
-  function receiveObject(thenable: object): void {
-    if (visited.has(thenable)) return finish(failed("a thenable cycle"), undefined);
+  function observeNative(promise: object, observation: Observation): void {
+    // The handlers run in a reaction job, a later job already.
+    const settleWith = (state: number, value: unknown): void => {
+      observation.state = state;
+      observation.value = value;
+      makeAvailable(observation);
+    };
+    const attached = observePromise(
+      promise,
+      (value) => settleWith(FULFILLED, value),
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      () => settleWith(REJECTED, "the summary promise rejected"),
+    );
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    if (!attached) observation.failure = unobservable("a native promise whose constructor or species cannot be looked up");
+  }
+
+  function observeThenable(thenable: object, observation: Observation, level: number): void {
     let then: unknown;
     try {
       then = reflectGet(thenable, "then");
     } catch {
-      return finish(failed("reading then threw"), undefined);
+      observation.state = REJECTED;
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      observation.value = "reading then threw";
+      observation.available = true;
+      return;
     }
-    if (typeof then !== "function") return finish(null, thenable);
-    visited.add(thenable);
-    if (!deeper()) return;
-    let called = false;
-    const resolveOnce = (next: unknown): void => {
-      if (called) return;
-      called = true;
-      receive(next);
+    if (typeof then !== "function") {
+      observation.plain = true;
+      return;
+    }
+    if (level > MAX_CONTEXT_ASYNC_DEPTH) {
+      // Only what a then returned gets here: a thenable past the limit is never called.
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      observation.failure = failed(`more than ${MAX_CONTEXT_ASYNC_DEPTH} levels of promises and thenables`);
+      return;
+    }
+    let resolved = false;
+    let returned = false;
+    // The outcome is recorded at once but taken only after then returned, in a later job.
+    const conclude = (state: number, value: unknown): void => {
+      observation.state = state;
+      observation.value = value;
+      if (returned) enqueueJob(() => makeAvailable(observation));
     };
-    const rejectOnce = (): void => {
-      if (called) return;
-      called = true;
-      finish(failed("a thenable rejected"), undefined);
+    const onFulfilled = (next: unknown): void => {
+      if (resolved) return handleLate(next);
+      resolved = true;
+      // A native promise delivered here gets handlers now, so that its rejection is handled
+      // even when it is never followed.
+      handleLate(next);
+      conclude(FULFILLED, next);
     };
+    const onRejected = (): void => {
+      if (resolved) return;
+      resolved = true;
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      conclude(REJECTED, "a thenable rejected");
+    };
+    let result: unknown;
     try {
-      // Whatever a custom then returns is not the value, but a promise it returns is
-      // still handled so that its rejection is not left unhandled.
-      handle(apply(then as (...args: unknown[]) => unknown, thenable, [resolveOnce, rejectOnce]));
+      result = apply(then as (...args: unknown[]) => unknown, thenable, [onFulfilled, onRejected]);
     } catch {
-      if (!called) {
-        called = true;
-        finish(failed("a thenable's then threw"), undefined);
+      // A throw after a resolver call is ignored.
+      if (!resolved) {
+        resolved = true;
+        // Stryker disable next-line StringLiteral: message text; the code is the contract
+        conclude(REJECTED, "a thenable's then threw");
       }
     }
+    returned = true;
+    // Whatever then returned is observed before the call counts as finished: a native promise
+    // gets handlers, a thenable is called now (once; its settlement is reused if it is
+    // delivered later), a Proxy or a locked promise cannot be observed.
+    if (isObject(result)) {
+      const inner = observe(result, level + 1);
+      if (inner.failure !== null) finish(inner.failure, undefined);
+    }
+    // "When then returns": the signal is read.
+    signalEnds();
+    if (observation.state !== PENDING) enqueueJob(() => makeAvailable(observation));
   }
 
-  if (signal !== undefined) {
-    if (signalAborted(signal)) {
-      handle(value);
-      return finish(new ContextCompactionError("CONTEXT_CANCELLED", "the signal aborted before the summary arrived"), undefined);
-    }
-    addEventListener(signal, "abort", onAbort);
+  const state = watch.state();
+  if (state !== "pending") {
+    handleLate(value);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    return finish(state === "aborted" ? cancelled() : failed("reading the signal threw"), undefined);
   }
-  receive(value);
+  if (!watch.start(() => finish(cancelled(), undefined))) {
+    handleLate(value);
+    // A genuine signal whose prototype was replaced (§8): Node's addEventListener refuses it.
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    return finish(failed("the signal does not accept an abort listener"), undefined);
+  }
+  follow(value, 0);
 }

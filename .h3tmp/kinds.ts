@@ -1,0 +1,17 @@
+import fc from "fast-check";
+import { performance } from "node:perf_hooks";
+import * as core from "../src/core";
+import { createInProcessHost } from "../src/grader/in-process-host";
+import { suiteProperties } from "../test/mutants/matrix";
+import { loadUnpatchedCore } from "../test/mutants/loader";
+import { runPropertyOnMany } from "../test/variants/shared-run";
+fc.configureGlobal({ seed: 20261129, numRuns: 100 });
+const reference = createInProcessHost(core as any);
+const mod = await loadUnpatchedCore();
+const inner = createInProcessHost(mod);
+const byKind = new Map<string, [number, number]>();
+const host = { ...inner, observe: async (s: any) => { const t = performance.now(); const o = await inner.observe(s); const k = s.operation.kind; const e = byKind.get(k) ?? [0, 0]; e[0] += performance.now() - t; e[1]++; byKind.set(k, e); return o; } };
+const t0 = performance.now();
+for (const p of suiteProperties()) await runPropertyOnMany(p, [{ id: "s", host }], { seed: 20261129, numRuns: 100, reference });
+console.log("total", ((performance.now() - t0) / 1000).toFixed(1));
+for (const [k, [t, n]] of byKind) console.log(k, (t / 1000).toFixed(2), n);

@@ -1,0 +1,203 @@
+import type { Variant } from "./catalogue";
+import { compactOutcome } from "./witness";
+
+// Variants in how the summary value is observed (contract §7 step 5, §8): the 65th thenable,
+// Proxy values, a native promise whose constructor lookup would run caller code, a promise
+// reached again after being locked, and when the result is exposed after the value settled.
+
+/** A chain of `length` generic thenables, the last delivering "summary"; counts then calls. */
+function thenableChain(length: number): { head: unknown; calls: () => number } {
+  let calls = 0;
+  const link = (i: number): unknown => ({
+    then(resolve: (value: unknown) => void) {
+      calls++;
+      resolve(i + 1 < length ? link(i + 1) : "summary");
+    },
+  });
+  return { head: link(0), calls: () => calls };
+}
+
+/** contract §8: a native promise reached again after being locked in between (as the driver's promiseReachedAgain script). */
+function reachedAgain(): unknown {
+  const value: Record<string, unknown> = {};
+  const promise = Promise.resolve(value);
+  let late = 0;
+  value.then = (resolve: (v: unknown) => void) => {
+    late++;
+    if (late > 1) return resolve("summary");
+    Object.defineProperty(promise, "constructor", { value: Promise, writable: true, enumerable: false, configurable: true });
+    resolve(promise);
+  };
+  let outer = 0;
+  const thenable = () => {};
+  thenable.then = (resolve: (v: unknown) => void) => {
+    outer++;
+    resolve(outer > 1 ? "summary" : promise);
+  };
+  return thenable;
+}
+
+export const asyncVariants: readonly Variant[] = [
+  {
+    id: "depth-checked-before-then",
+    row: "a chain of 65 generic thenables",
+    description: "Fails a thenable at level 64 without calling its then, so a chain of 65 makes 64 then calls",
+    patches: [
+      {
+        file: "observe-async.ts",
+        find: "    if (level > MAX_CONTEXT_ASYNC_DEPTH) {\n      // Only what a then returned gets here",
+        replace: "    if (level >= MAX_CONTEXT_ASYNC_DEPTH) {\n      // Only what a then returned gets here",
+      },
+    ],
+    witness: {
+      run: async (subject) => {
+        const chain = thenableChain(65);
+        const outcome = await compactOutcome(subject, { summarizer: () => chain.head });
+        return `${outcome} after ${chain.calls()} then calls`;
+      },
+      core: "threw CONTEXT_SUMMARIZER_FAILED after 65 then calls",
+      variant: "threw CONTEXT_SUMMARIZER_FAILED after 64 then calls",
+    },
+  },
+  {
+    id: "proxy-values-read-as-objects",
+    row: "a Proxy without a callable `then` as the summary value",
+    alsoRows: ["a Proxy whose `get` trap throws"],
+    description: "Reads a Proxy summary value like any object (its then through the get trap) instead of refusing it",
+    patches: [
+      {
+        file: "observe-async.ts",
+        find: "  function observe(object: object, level: number): Observation {\n    if (isProxy(object)) {",
+        replace: "  function observe(object: object, level: number, asValue = false): Observation {\n    if (isProxy(object) && !asValue) {",
+      },
+      {
+        file: "observe-async.ts",
+        find: "    const observation = observe(received, level);",
+        replace: "    const observation = observe(received, level, true);",
+      },
+    ],
+    witness: {
+      run: async (subject) =>
+        [
+          await compactOutcome(subject, { summarizer: () => new Proxy({}, {}) }),
+          await compactOutcome(subject, {
+            summarizer: () =>
+              new Proxy(
+                {},
+                {
+                  get() {
+                    throw new Error("the get trap throws");
+                  },
+                },
+              ),
+          }),
+        ].join("; "),
+      core: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE; threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
+      variant: "threw CONTEXT_SUMMARY_INVALID; threw CONTEXT_SUMMARIZER_FAILED",
+    },
+  },
+  {
+    id: "promise-accessor-constructor-pinned",
+    row: "a native promise whose `constructor`/species lookup completes but runs caller code (own accessor, subclass, species getter)",
+    description:
+      "Never runs a promise's own constructor accessor: a configurable one is shadowed by the temporary constructor, a non-configurable one is UNOBSERVABLE",
+    patches: [
+      {
+        file: "native-promise.ts",
+        find: `export function observePromise(promise: object, onFulfilled: (value: unknown) => void, onRejected: () => void): boolean {
+`,
+        replace: `export function observePromise(promise: object, onFulfilled: (value: unknown) => void, onRejected: () => void): boolean {
+  // The variant: an own accessor constructor is never run.
+  const accessor = getOwnPropertyDescriptor(promise, "constructor");
+  if (accessor !== undefined && (accessor.get !== undefined || accessor.set !== undefined)) {
+    return accessor.configurable === true && retryWithOwnConstructor(promise, onFulfilled, onRejected);
+  }
+`,
+      },
+    ],
+    witness: {
+      run: (subject) => {
+        const promise = Promise.resolve("summary");
+        Object.defineProperty(promise, "constructor", { get: () => Promise, configurable: false });
+        return compactOutcome(subject, { summarizer: () => promise });
+      },
+      core: "returned compacted",
+      variant: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
+    },
+  },
+  {
+    id: "promise-relocked-unobservable",
+    row: "a native promise reached again after being locked in between",
+    description: "A native promise reached again that has an own constructor by then is refused as locked (UNOBSERVABLE), not as a cycle",
+    patches: [
+      {
+        file: "observe-async.ts",
+        find: "    const observation = observe(received, level);",
+        replace: `    const again = seen.get(received) !== undefined;
+    const observation = observe(received, level);
+    if (again && isNativePromise(received) && getOwnPropertyDescriptor(received, "constructor") !== undefined) {
+      return finish(unobservable("a native promise locked since it was first reached"), undefined);
+    }`,
+      },
+      {
+        file: "observe-async.ts",
+        find: "import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from \"./intrinsics\";",
+        replace: "import { SafeMap, apply, enqueueJob, getOwnPropertyDescriptor, isNativePromise, isProxy, reflectGet } from \"./intrinsics\";",
+      },
+    ],
+    witness: {
+      run: (subject) => compactOutcome(subject, { summarizer: () => reachedAgain() }),
+      core: "threw CONTEXT_SUMMARIZER_FAILED",
+      variant: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
+    },
+  },
+  {
+    id: "exposure-after-microtasks",
+    row: "an abort in the microtasks between the value settling and the result's exposure",
+    description: "Commits the settled summary three microtasks later (listener still attached), so an abort in between cancels",
+    patches: [
+      {
+        file: "compaction.ts",
+        find: `    try {
+      resolve(commit(info, options, boundary, text, watch));
+    } catch (failure) {
+      reject(failure);
+    }
+    watch.stop();
+  });`,
+        replace: `    const exposeLater = (): void => {
+      try {
+        resolve(commit(info, options, boundary, text, watch));
+      } catch (failure) {
+        reject(failure);
+      }
+      watch.stop();
+    };
+    enqueueJob(() => enqueueJob(() => enqueueJob(exposeLater)));
+  });`,
+      },
+      {
+        file: "compaction.ts",
+        find: "import { IntrinsicPromise, apply, freeze, sliceOf } from \"./intrinsics\";",
+        replace: "import { IntrinsicPromise, apply, enqueueJob, freeze, sliceOf } from \"./intrinsics\";",
+      },
+    ],
+    witness: {
+      run: (subject) => {
+        const controller = new AbortController();
+        return compactOutcome(subject, {
+          signal: controller.signal,
+          summarizer: () => ({
+            then(resolve: (value: unknown) => void) {
+              resolve("summary");
+              // Two jobs after then returned: after the core settled and exposed, before the variant commits.
+              queueMicrotask(() => queueMicrotask(() => queueMicrotask(() => controller.abort())));
+            },
+          }),
+        });
+      },
+      core: "returned compacted",
+      variant: "threw CONTEXT_CANCELLED",
+    },
+  },
+];

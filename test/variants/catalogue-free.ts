@@ -1,0 +1,93 @@
+import { replaceEvery } from "../mutants/patch";
+import type { Variant } from "./catalogue";
+import { compactOutcome, exported, outcome, thrownMessage } from "./witness";
+
+// Variants that differ only where the contract fixes nothing: the text of error messages,
+// extra call forms of the Message IR helpers, and which rule is reported when several break.
+
+const REPLACED = "the operation failed (a replaced message)";
+
+export const freeVariants: readonly Variant[] = [
+  {
+    id: "helpers-object-only",
+    row: "free: extra helper call forms",
+    description: "The Message IR helpers take only the one object argument; the positional extras are gone",
+    patches: [
+      {
+        file: "messages.ts",
+        find: "  const fields = typeof id === \"string\" ? { id, content } : fieldsOf(id, USER_FIELDS);",
+        replace: "  const fields = fieldsOf(id, USER_FIELDS);",
+      },
+      {
+        file: "messages.ts",
+        find: "  const fields = typeof id === \"string\" ? { id, content } : fieldsOf(id, ASSISTANT_FIELDS);",
+        replace: "  const fields = fieldsOf(id, ASSISTANT_FIELDS);",
+      },
+      {
+        file: "messages.ts",
+        find: "  const fields = typeof id === \"string\" ? { id, toolCallId, toolName, content, isError } : fieldsOf(id, RESULT_FIELDS);",
+        replace: "  const fields = fieldsOf(id, RESULT_FIELDS);",
+      },
+    ],
+    witness: {
+      run: async (subject) =>
+        [
+          await outcome(() => exported(subject, "userMessage")("u", "hi")),
+          await outcome(() => exported(subject, "assistantMessage")("a", [])),
+          await outcome(() => exported(subject, "toolResultMessage")("r", "c", "n", "")),
+          await outcome(() => exported(subject, "toolResultMessage")({ id: "r", toolCallId: "c", toolName: "n", content: "" })),
+        ]
+          .map((o) => o.replace(/^threw TypeError.*/, "TypeError"))
+          .join("; "),
+      core: "returned a value; returned a value; returned a value; returned a value",
+      variant: "TypeError; TypeError; TypeError; returned a value",
+    },
+  },
+  {
+    id: "messages-replaced",
+    row: "free: error messages",
+    description: "Every error message (ContextCompactionError, the helpers' TypeError, transcript issues) is one fixed text",
+    patches: [
+      { file: "errors.ts", find: "    super(message);\n", replace: `    super(${JSON.stringify(REPLACED)});\n` },
+      {
+        file: "messages.ts",
+        describe: "every `new TypeError(...)` constructed with the fixed text instead",
+        transform: (text) => replaceEvery(text, "new TypeError(", `new TypeError(${JSON.stringify(REPLACED)}) || (`),
+      },
+      {
+        file: "messages.ts",
+        describe: "every transcript issue carries the fixed text",
+        transform: (text) => replaceEvery(text, "freeze({ code, messageIndex, message })", `freeze({ code, messageIndex, message: ${JSON.stringify(REPLACED)} })`, 1),
+      },
+    ],
+    witness: {
+      run: async (subject) => {
+        const texts = [
+          await thrownMessage(() => exported(subject, "buildActiveContext")({ messages: 1 })),
+          await thrownMessage(() => exported(subject, "userMessage")({ id: "", content: "" })),
+          String((exported(subject, "validateTranscript")([{ id: "t", role: "toolResult", toolCallId: "c", toolName: "n", content: "" }]) as { message: string }[])[0]?.message),
+        ];
+        return texts.map((t) => (t === REPLACED ? "replaced" : "original")).join(", ");
+      },
+      core: "original, original, original",
+      variant: "replaced, replaced, replaced",
+    },
+  },
+  {
+    id: "summary-blank-before-ceiling",
+    row: "free: check order among broken rules",
+    description: "Checks that the summary has non-whitespace text before checking its 65,536 code-point ceiling",
+    patches: [
+      {
+        file: "compaction.ts",
+        find: "  const textUnits = codePoints(text);\n",
+        replace: "  if (!isNonEmpty(text)) fail(SUMMARY_INSUFFICIENT, \"the summary is only whitespace\");\n  const textUnits = codePoints(text);\n",
+      },
+    ],
+    witness: {
+      run: (subject) => compactOutcome(subject, { summarizer: () => " ".repeat(65_537) }),
+      core: "threw CONTEXT_LIMIT_EXCEEDED",
+      variant: "threw CONTEXT_SUMMARY_INSUFFICIENT",
+    },
+  },
+];

@@ -1,0 +1,191 @@
+import type { Variant } from "./catalogue";
+import { exported, outcome } from "./witness";
+
+// Variants in how buildActiveContext reads its input (contract §3, §8): the order in which
+// broken rules are found, an overflowing array with a bad slot, the units ceiling, the
+// `messages` field itself, channels present as undefined, and Proxy arrays whose traps disagree.
+
+type Subject = Record<string, unknown>;
+
+const build = (subject: Subject, input: unknown): Promise<string> =>
+  outcome(
+    () => exported(subject, "buildActiveContext")(input),
+    () => "a context",
+  );
+
+const users = (n: number, content = "hi") => Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: "user", content }));
+
+/** One tool round whose call's arguments hold `value` under key "a". */
+function roundWithArgument(value: unknown): unknown[] {
+  return [
+    { id: "a1", role: "assistant", content: [{ type: "toolCall", id: "c1", name: "tool", arguments: { a: value } }] },
+    { id: "r1", role: "toolResult", toolCallId: "c1", toolName: "tool", content: "", isError: false },
+  ];
+}
+
+export const inputVariants: readonly Variant[] = [
+  {
+    id: "input-no-count-precheck",
+    row: "several rules broken in one input or options object",
+    description: "Checks each channel's count when it reads that channel, so an earlier channel's broken rule is reported first",
+    patches: [{ file: "snapshot.ts", find: "  precheckCounts(record);\n", replace: "" }],
+    witness: {
+      run: (subject) => build(subject, { requirements: [{ id: "", content: "x" }], messages: users(4097) }),
+      core: "threw CONTEXT_LIMIT_EXCEEDED",
+      variant: "threw CONTEXT_INVALID_INPUT",
+    },
+  },
+  {
+    id: "input-compactions-before-messages",
+    row: "several rules broken in one input or options object",
+    description: "Reads the compactions channel before the messages channel",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: `  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(messages === ABSENT ? EMPTY : messages, budget));
+  const compactions = inChannel("CONTEXT_INVALID_INPUT", () => readRecords(record, budget));`,
+        replace: `  const compactions = inChannel("CONTEXT_INVALID_INPUT", () => readRecords(record, budget));
+  const table = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => readTranscript(messages === ABSENT ? EMPTY : messages, budget));`,
+      },
+    ],
+    witness: {
+      run: (subject) => build(subject, { messages: "not an array", compactions: "not an array" }),
+      core: "threw CONTEXT_INVALID_TRANSCRIPT",
+      variant: "threw CONTEXT_INVALID_INPUT",
+    },
+  },
+  {
+    id: "item-count-before-slots",
+    row: "collection-item overflow where a direct slot of the overflowing array is a hole, accessor or throwing trap",
+    description: "Adds an array's length to the item count before looking at its slots, so an overflowing array is LIMIT_EXCEEDED whatever its slots",
+    patches: [
+      {
+        file: "read.ts",
+        find: "    if (this.items + length > MAX_CONTEXT_COLLECTION_ITEMS && this.limited) checkSlots(array, length, issue, what);\n",
+        replace: "    void array, issue, what, checkSlots;\n",
+      },
+    ],
+    witness: {
+      run: (subject) => {
+        const holey: unknown[] = new Array(16_385).fill(0);
+        delete holey[7];
+        return build(subject, { messages: roundWithArgument(holey) });
+      },
+      core: "threw CONTEXT_INVALID_TRANSCRIPT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
+    id: "units-ceiling-before-compactions",
+    row: "the finished context above 1,000,000 units (strings and items within limits)",
+    description: "Checks the 1,000,000-unit ceiling as soon as the messages are read, before the compaction records",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: `  const compactions = inChannel("CONTEXT_INVALID_INPUT", () => readRecords(record, budget));
+  const totalUnits = requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length];`,
+        replace: `  const earlyUnits = requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length];
+  if (earlyUnits > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, \`the context exceeds \${MAX_CONTEXT_TOTAL_UNITS} units\`);
+  const compactions = inChannel("CONTEXT_INVALID_INPUT", () => readRecords(record, budget));
+  const totalUnits = requirementUnits + summaryUnits + table.unitsPrefix[table.messages.length];`,
+      },
+    ],
+    witness: {
+      // 4,000 messages of 4 + 5 + 244 units: 1,012,000 units from 996,000 code points of strings.
+      run: (subject) => build(subject, { messages: users(4000, "x".repeat(244)).map((m, i) => ({ ...m, id: `m${String(i).padStart(4, "0")}` })), compactions: "not an array" }),
+      core: "threw CONTEXT_INVALID_INPUT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
+    id: "messages-field-fault-is-transcript",
+    row: "accessor or throwing trap on the input's `messages` field",
+    description: "Reports an accessor (or a throwing trap) on the input's messages field as CONTEXT_INVALID_TRANSCRIPT",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: `  const messages = inChannel("CONTEXT_INVALID_INPUT", () => optionalField(record, "messages", SHAPE, INPUT));`,
+        replace: `  const messages = inChannel("CONTEXT_INVALID_TRANSCRIPT", () => optionalField(record, "messages", SHAPE, INPUT));`,
+      },
+    ],
+    witness: {
+      run: (subject) =>
+        build(subject, {
+          get messages() {
+            return [];
+          },
+        }),
+      core: "threw CONTEXT_INVALID_INPUT",
+      variant: "threw CONTEXT_INVALID_TRANSCRIPT",
+    },
+  },
+  {
+    id: "undefined-channel-is-missing",
+    row: "a channel present with value `undefined`",
+    description: "Treats a channel present with the value undefined as missing",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: "  // §8: a channel present with the value undefined is not missing: it is rejected below.\n  if (value === ABSENT) return EMPTY;",
+        replace: "  if (value === ABSENT || value === undefined) return EMPTY;",
+      },
+      {
+        file: "snapshot.ts",
+        find: "  if (value === ABSENT || value === null) return null;",
+        replace: "  if (value === ABSENT || value === undefined || value === null) return null;",
+      },
+      {
+        file: "snapshot.ts",
+        find: "readTranscript(messages === ABSENT ? EMPTY : messages, budget)",
+        replace: "readTranscript(messages === ABSENT || messages === undefined ? EMPTY : messages, budget)",
+      },
+      {
+        file: "snapshot.ts",
+        find: `  const value = optionalField(input, "compactions", SHAPE, INPUT);
+  if (value === ABSENT) return EMPTY;`,
+        replace: `  const value = optionalField(input, "compactions", SHAPE, INPUT);
+  if (value === ABSENT || value === undefined) return EMPTY;`,
+      },
+    ],
+    witness: {
+      run: async (subject) =>
+        (await Promise.all(["requirements", "summary", "messages", "compactions"].map((channel) => build(subject, { [channel]: undefined })))).join("; "),
+      core: "threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_TRANSCRIPT; threw CONTEXT_INVALID_INPUT",
+      variant: "returned a context; returned a context; returned a context; returned a context",
+    },
+  },
+  {
+    id: "proxy-array-length-by-get",
+    row: "a Proxy array whose traps disagree (e.g. `get` of `length` throws, descriptors work)",
+    description: "Reads a Proxy array's length through get as well; a throw or an answer unlike the descriptor's is the channel's fault",
+    patches: [
+      {
+        file: "read.ts",
+        find: `  return (ownDescriptor(value as object, "length", issue, what) as PropertyDescriptor).value as number;`,
+        replace: `  let viaGet: unknown;
+  try {
+    viaGet = reflectGet(value as object, "length");
+  } catch {
+    trapFault(issue, what);
+  }
+  const length = (ownDescriptor(value as object, "length", issue, what) as PropertyDescriptor).value as number;
+  if (viaGet !== length) fault(issue, \`\${what}: get and the descriptor disagree on its length\`);
+  return length;`,
+      },
+      { file: "read.ts", find: "  lookupGetter,\n", replace: "  lookupGetter,\n  reflectGet,\n" },
+    ],
+    witness: {
+      run: (subject) =>
+        build(subject, {
+          messages: new Proxy([], {
+            get(target, key) {
+              if (key === "length") throw new Error("the get trap of length throws");
+              return Reflect.get(target, key) as unknown;
+            },
+          }),
+        }),
+      core: "returned a context",
+      variant: "threw CONTEXT_INVALID_TRANSCRIPT",
+    },
+  },
+];
