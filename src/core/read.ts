@@ -15,6 +15,8 @@ import { MAX_CONTEXT_COLLECTION_ITEMS, MAX_CONTEXT_STRING_UNITS, MAX_CONTEXT_TOT
 import {
   ObjectPrototype,
   getOwnPropertyDescriptor,
+  getOwnPropertyNames,
+  getOwnPropertySymbols,
   getPrototypeOf,
   hasOwn,
   isArray,
@@ -206,6 +208,16 @@ export function isPlainRecord(value: unknown, issue: IssueKind, what: string): v
 
 /** Own keys of a record already known to be plain. */
 export function keysOf(record: object, issue: IssueKind, what: string): (string | symbol)[] {
+  // A fast path only: for an object that is not a Proxy, Reflect.ownKeys is its string keys
+  // then its symbols, the same list, and it was measured ten times slower than these two
+  // (allocating four times more) on a tool call's small arguments object.
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a fast path only (see above)
+  if (!recordIsProxy(record)) {
+    const keys: (string | symbol)[] = getOwnPropertyNames(record);
+    const symbols = getOwnPropertySymbols(record);
+    for (let i = 0; i < symbols.length; i++) keys[keys.length] = symbols[i];
+    return keys;
+  }
   try {
     return ownKeys(record);
   } catch {

@@ -110,8 +110,8 @@ export const structureMutants: readonly Mutant[] = [
     area: "units",
     description: "Counts any surrogate followed by a low surrogate as one code point (two lone low surrogates make one).",
     file: "units.ts",
-    find: "(stringCharCodeAt(s, i) & 0xfc00) === 0xd800 && ",
-    replace: "",
+    find: "PAIR_ENDS[(HIGH << 6) | LOW] = 1;\n",
+    replace: "PAIR_ENDS[(HIGH << 6) | LOW] = 1;\nPAIR_ENDS[(LOW << 6) | LOW] = 1;\n",
     killers: ["strength.surrogate-runs-counted"],
   },
   {

@@ -41,12 +41,34 @@ export const asyncVariants: readonly Variant[] = [
   {
     id: "depth-checked-before-then",
     row: "a chain of 65 generic thenables",
-    description: "Fails a thenable at level 64 without calling its then, so a chain of 65 makes 64 then calls",
+    description: "Fails a thenable reached at level 64 on the chain without calling its then, so a chain of 65 makes 64 then calls",
     patches: [
       {
         file: "observe-async.ts",
+        find: "  function observe(object: object, level: number): Observation {",
+        replace: "  function observe(object: object, level: number, onMainChain = false): Observation {",
+      },
+      {
+        file: "observe-async.ts",
+        find: "    else observeThenable(object, observation, level);",
+        replace: "    else observeThenable(object, observation, level, onMainChain);",
+      },
+      {
+        file: "observe-async.ts",
+        find: "  function observeThenable(thenable: object, observation: Observation, level: number): void {",
+        replace: "  function observeThenable(thenable: object, observation: Observation, level: number, onMainChain = false): void {",
+      },
+      {
+        file: "observe-async.ts",
         find: "    if (level > MAX_CONTEXT_ASYNC_DEPTH) {\n      // Only what a then returned gets here",
-        replace: "    if (level >= MAX_CONTEXT_ASYNC_DEPTH) {\n      // Only what a then returned gets here",
+        replace:
+          "    // The variant: a thenable the chain reaches at level 64 would deliver at level 65, so it is not called.\n" +
+          "    if (level > MAX_CONTEXT_ASYNC_DEPTH || (onMainChain && level === MAX_CONTEXT_ASYNC_DEPTH)) {\n      // Only what a then returned gets here",
+      },
+      {
+        file: "observe-async.ts",
+        find: "    const observation = observe(received, level);",
+        replace: "    const observation = observe(received, level, true);",
       },
     ],
     witness: {
@@ -128,16 +150,29 @@ export const asyncVariants: readonly Variant[] = [
   {
     id: "promise-relocked-unobservable",
     row: "a native promise reached again after being locked in between",
-    description: "A native promise reached again that has an own constructor by then is refused as locked (UNOBSERVABLE), not as a cycle",
+    description: "A native promise that waits on itself and gained an own constructor since it was first reached is refused as locked (UNOBSERVABLE)",
     patches: [
       {
         file: "observe-async.ts",
         find: "    const observation = observe(received, level);",
-        replace: `    const again = seen.get(received) !== undefined;
-    const observation = observe(received, level);
-    if (again && isNativePromise(received) && getOwnPropertyDescriptor(received, "constructor") !== undefined) {
+        replace: `    const observation = observe(received, level);
+    // The variant: a promise that waits on itself and gained an own constructor since it was first observed.
+    if (observation.onChain && ownConstructorAtFirst.get(received) === false && getOwnPropertyDescriptor(received, "constructor") !== undefined) {
       return finish(unobservable("a native promise locked since it was first reached"), undefined);
     }`,
+      },
+      {
+        file: "observe-async.ts",
+        find: "    if (isNativePromise(object)) observeNative(object, observation);",
+        replace: `    if (isNativePromise(object)) {
+      ownConstructorAtFirst.set(object, getOwnPropertyDescriptor(object, "constructor") !== undefined);
+      observeNative(object, observation);
+    }`,
+      },
+      {
+        file: "observe-async.ts",
+        find: "  const seen = new SafeMap<object, Observation>();\n",
+        replace: "  const seen = new SafeMap<object, Observation>();\n  const ownConstructorAtFirst = new SafeMap<object, boolean>();\n",
       },
       {
         file: "observe-async.ts",

@@ -48,6 +48,7 @@ describe("valid-variant catalogue", () => {
 
   it("docs/latitude.md is generated from this catalogue (run `npm run latitude`)", () => {
     const hash = catalogueHash(contractLatitudeRows(), variants, suiteProperties().map((p) => p.id));
-    expect(readFileSync(LATITUDE_DOC_PATH, "utf8")).toContain(latitudeHashLine(hash));
+    const current = readFileSync(LATITUDE_DOC_PATH, "utf8").includes(latitudeHashLine(hash));
+    expect(current, `docs/latitude.md does not carry the catalogue hash ${hash}: run \`npm run latitude\``).toBe(true);
   });
 });

@@ -4,13 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { variants } from "./catalogue";
-import { coreReference, gradedVariants, gradeProperty, propertyShard, type GradeSettings } from "./grade";
-import type { SubjectVerdict } from "./shared-run";
+import { performance } from "node:perf_hooks";
+import { coreReference, gradedVariants, suiteCases, type GradeSettings } from "./grade";
+import { runCasesOnMany, type ManyRunStats, type SubjectVerdict } from "./shared-run";
 
-// One shard of the properties against every graded variant, in this process or in a child
-// process. vitest runs test files in one worker on a two-core machine (its default is one
-// worker fewer than the cores), so test/variants/full-marks.test.ts grades one shard itself and
-// the other in a child, on the core that would otherwise idle. The child is this file:
+// One shard of the distinct cases of every property, against every graded variant, in this
+// process or in a child process. vitest runs test files in one worker on a two-core machine
+// (its default is one worker fewer than the cores), so test/variants/full-marks.test.ts grades
+// one shard itself and the other in a child, on the core that would otherwise idle. Both
+// generate every property's cases (cheap next to observing them) and take every other
+// distinct case. The child is this file:
 //
 //   node --import tsx test/variants/grade-shard.ts <shard> <shards> <seed> <numRuns> <out.json>
 
@@ -18,32 +21,26 @@ const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 
 export interface ShardResult {
-  readonly verdicts: readonly SubjectVerdict[];
+  /** Failures and errors only, the earliest case per (property, variant). */
+  readonly failures: readonly SubjectVerdict[];
   readonly identical: readonly string[];
   readonly compactOnly: readonly string[];
+  readonly stats: ManyRunStats & { readonly cases: number; readonly seconds: number };
 }
 
-/** Grades shard `index` of `count` here; `onProperty` sees each property's verdicts as they come. */
-export async function gradeShard(
-  index: number,
-  count: number,
-  settings: GradeSettings,
-  onProperty?: (propertyId: string, verdicts: readonly SubjectVerdict[], identical: readonly string[]) => void,
-): Promise<ShardResult> {
+/** Grades shard `index` of `count` of the distinct cases here. */
+export async function gradeShard(index: number, count: number, settings: GradeSettings): Promise<ShardResult> {
+  const started = performance.now();
   const reference = coreReference();
-  const { subjects, identical, compactOnly } = await gradedVariants(variants);
-  const verdicts: SubjectVerdict[] = [];
+  const [{ subjects, identical, compactOnly }, all] = await Promise.all([gradedVariants(variants), suiteCases(settings)]);
   try {
-    for (const property of propertyShard(index, count)) {
-      const results = await gradeProperty(property, subjects, reference, settings);
-      verdicts.push(...results);
-      onProperty?.(property.id, results, identical);
-    }
+    const { failures, stats } = await runCasesOnMany(all, subjects, reference, (d) => d % count === index);
+    const cases = all.reduce((sum, c) => sum + c.scenarios.length, 0);
+    return { failures, identical, compactOnly, stats: { ...stats, cases, seconds: (performance.now() - started) / 1000 } };
   } finally {
     for (const subject of subjects) await subject.host.close();
     await reference.close();
   }
-  return { verdicts, identical, compactOnly };
 }
 
 export interface ChildShard {

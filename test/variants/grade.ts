@@ -4,9 +4,9 @@ import { createInProcessHost } from "../../src/grader/in-process-host";
 import type { Host, PropertyDefinition } from "../../src/scenario";
 import { bundleMutant, GRADED_EXPORTS, importBundle } from "../mutants/loader";
 import { runOne, suiteProperties } from "../mutants/matrix";
-import type { Variant } from "./catalogue";
+import { variants, type Variant } from "./catalogue";
 import type { ContractRow } from "./contract-rows";
-import { runPropertyOnMany, type Subject, type SubjectVerdict } from "./shared-run";
+import { casesOf, type PropertyCases, type Subject, type SubjectVerdict } from "./shared-run";
 
 // Grading the valid variants: every variant against every property of the suites (the ones
 // the mutants face, test/mutants/matrix.ts), in-process hosts, one shared run per property
@@ -71,30 +71,34 @@ export async function gradedVariants(list: readonly Variant[]): Promise<GradedVa
   return { subjects, identical, compactOnly };
 }
 
-/**
- * The properties of shard `index` of `count`: round-robin in suite order, so each shard gets a
- * share of every family (the expensive limit and sequence families are not all in one).
- */
-export function propertyShard(index: number, count: number): PropertyDefinition[] {
-  return suiteProperties().filter((_, i) => i % count === index);
+/** Every property's cases, in suite order (./shared-run.ts casesOf). */
+export async function suiteCases(settings: GradeSettings): Promise<PropertyCases[]> {
+  const all: PropertyCases[] = [];
+  for (const property of suiteProperties()) all.push(await casesOf(property, settings));
+  return all;
 }
 
 /** Failures per property that are run again, shrunk (the rest report their first failing case). */
 const SHRUNK_FAILURES = 2;
 
-/** One property against every variant; a failure is run again alone, shrunk, for its report. */
-export async function gradeProperty(property: PropertyDefinition, subjects: readonly Subject[], reference: Host, settings: GradeSettings): Promise<SubjectVerdict[]> {
-  const verdicts = await runPropertyOnMany(property, subjects, { ...settings, reference });
+/** Runs failures again alone, with shrinking, so their reports carry a small counterexample. */
+export async function shrinkFailures(failures: readonly SubjectVerdict[], settings: GradeSettings): Promise<SubjectVerdict[]> {
+  if (failures.length === 0) return [];
+  const { subjects } = await gradedVariants(variants);
+  const reference = coreReference();
+  const perProperty = new Map<string, number>();
   const shrunk: SubjectVerdict[] = [];
-  let failures = 0;
-  for (const verdict of verdicts) {
-    if (verdict.status === "passed" || ++failures > SHRUNK_FAILURES) {
-      shrunk.push(verdict);
+  for (const failure of failures) {
+    const count = (perProperty.get(failure.propertyId) ?? 0) + 1;
+    perProperty.set(failure.propertyId, count);
+    const property = suiteProperties().find((p) => p.id === failure.propertyId);
+    const subject = subjects.find((s) => s.id === failure.subjectId);
+    if (count > SHRUNK_FAILURES || property === undefined || subject === undefined) {
+      shrunk.push(failure);
       continue;
     }
-    const subject = subjects.find((s) => s.id === verdict.subjectId)!;
     const again = await runOne(property, { subject: subject.host, reference }, { ...settings, shrink: true });
-    shrunk.push(again.status === "passed" ? verdict : { ...verdict, status: again.status, ...(again.message === undefined ? {} : { message: again.message }), ...(again.counterexample === undefined ? {} : { counterexample: again.counterexample }) });
+    shrunk.push(again.status === "passed" ? failure : { ...failure, status: again.status, ...(again.message === undefined ? {} : { message: again.message }), ...(again.counterexample === undefined ? {} : { counterexample: again.counterexample }) });
   }
   return shrunk;
 }

@@ -27,14 +27,13 @@ export interface LatitudeRun {
   /** Variants observed on compact and program scenarios only (test/variants/grade.ts gradedVariants). */
   readonly compactOnly: readonly string[];
   readonly propertyIds: readonly string[];
-  /** Every (variant, property) verdict. */
-  readonly verdicts: readonly SubjectVerdict[];
+  /** The failures (every other (variant, property) pair passed). */
+  readonly failures: readonly SubjectVerdict[];
 }
 
 export function renderLatitudeDoc(run: LatitudeRun): string {
-  const { variants, propertyIds, verdicts } = run;
-  const failures = verdicts.filter((v) => v.status !== "passed");
-  const status = (variantId: string, propertyId: string) => verdicts.find((v) => v.subjectId === variantId && v.propertyId === propertyId)?.status ?? "not run";
+  const { variants, propertyIds, failures } = run;
+  const status = (variantId: string, propertyId: string) => failures.find((v) => v.subjectId === variantId && v.propertyId === propertyId)?.status ?? "passed";
   const column = (i: number) => `V${i + 1}`;
   const variantsOf = (row: string) => {
     const ids = variants.filter((v) => v.row === row || (v.alsoRows ?? []).some((r) => r === row)).map((v) => `${column(variants.indexOf(v))} \`${v.id}\``);
@@ -56,8 +55,9 @@ export function renderLatitudeDoc(run: LatitudeRun): string {
     "",
     `Every variant against every one of the ${propertyIds.length} properties of the suites, in-process host, seed`,
     `${run.seed}, ${run.numRuns} runs per property (the runs of \`npm test\`, which asserts the same in`,
-    "`test/variants/full-marks.test.ts`). Each property runs once for all variants: every generated case is",
-    "answered by the model once and observed on every variant. A variant is not observed where it would run",
+    "`test/variants/full-marks.test.ts`). The cases of every property are generated first; a case that several",
+    "properties share (the same generators, the same seed) is answered by the model once and observed once",
+    "per variant, and every property that has it judges that observation. A variant is not observed where it would run",
     "the core's own code: a variant whose bundle of the graded exports is the core's, byte for byte, is not",
     "run at all (=), and one whose bundle of the synchronous exports is the core's (it differs only in code",
     "that `compactContext` alone reaches) is observed on the compaction and program scenarios only",
@@ -98,7 +98,7 @@ export function renderLatitudeDoc(run: LatitudeRun): string {
       const marks = variants.map((v) => {
         if (run.identical.includes(v.id)) return "=";
         const s = status(v.id, id);
-        return s === "passed" ? "✓" : s === "failed" ? "✗" : s === "error" ? "E" : "?";
+        return s === "passed" ? "✓" : s === "failed" ? "✗" : "E";
       });
       return `| \`${id}\` | ${marks.join(" | ")} |`;
     }),

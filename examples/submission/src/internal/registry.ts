@@ -2,14 +2,14 @@
 // facts computed once stay true: its units (estimateContextUnits in O(1)), its message table
 // (groups and boundaries without re-reading), and the item/string counts that let compaction
 // validate a derived context without copying or re-validating the messages it keeps.
-import { SafeWeakMap } from "./intrinsics";
+import { SafeWeakMap, freeze } from "./intrinsics";
 import type { ActiveContext, Message } from "./types";
-import type { MessageTable } from "./transcript";
+import type { MessageFacts } from "./transcript";
 
-/** A frozen message array this module built: `messages` is `table.messages.slice(offset)`. */
+/** A frozen message array this module built: `messages` is the table's messages from `offset` on. */
 export type TranscriptInfo = {
   readonly messages: readonly Message[];
-  readonly table: MessageTable;
+  readonly table: MessageFacts;
   readonly offset: number;
 };
 
@@ -25,26 +25,67 @@ export type ContextInfo = TranscriptInfo & {
   readonly strings: number;
 };
 
-const contexts = new SafeWeakMap<object, ContextInfo>();
-const transcripts = new SafeWeakMap<object, TranscriptInfo>();
+/** What is kept of a ContextInfo: its numbers and typed arrays, nothing of the context itself. */
+type Facts = Omit<ContextInfo, "context" | "messages">;
+
+// A value of these maps must not reference its key or anything inside it. V8's minor GC
+// cannot yet tell whether a key is alive, so it keeps every value alive: a value holding
+// the context kept the whole context (every message) alive through each minor GC until the
+// next major one, copying and promoting it, which tripled the GC time of a build (the astral
+// bench). So the maps keep only the facts, and a lookup joins them to the key again.
+const contexts = new SafeWeakMap<object, Facts>();
+const transcripts = new SafeWeakMap<object, Facts>();
 
 export function register(info: ContextInfo): void {
-  contexts.set(info.context, info);
-  transcripts.set(info.context.messages, info);
+  const table = info.table;
+  const facts: Facts = freeze({
+    table: freeze({
+      unitsPrefix: table.unitsPrefix,
+      itemsPrefix: table.itemsPrefix,
+      stringsPrefix: table.stringsPrefix,
+      reach: table.reach,
+      callIndex: table.callIndex,
+    }),
+    offset: info.offset,
+    requirementUnits: info.requirementUnits,
+    summaryUnits: info.summaryUnits,
+    totalUnits: info.totalUnits,
+    items: info.items,
+    strings: info.strings,
+  });
+  contexts.set(info.context, facts);
+  transcripts.set(info.messages, facts);
 }
 
 // WeakMap.prototype.get answers undefined for a key that cannot be held weakly (any
 // primitive), and a lookup runs no Proxy trap, so any value can be looked up as it is.
+// A key found is a frozen context (or message array) this module built, so reading its
+// `messages` runs nothing of the caller's.
 
 /** The info of a context this module built; undefined for anything else. */
 export function builtInfo(value: unknown): ContextInfo | undefined {
-  return contexts.get(value as object);
+  const facts = contexts.get(value as object);
+  if (facts === undefined) return undefined;
+  const context = value as ActiveContext;
+  return {
+    context,
+    messages: context.messages,
+    table: facts.table,
+    offset: facts.offset,
+    requirementUnits: facts.requirementUnits,
+    summaryUnits: facts.summaryUnits,
+    totalUnits: facts.totalUnits,
+    items: facts.items,
+    strings: facts.strings,
+  };
 }
 
 /** The table of a message array that is the `messages` of a context this module built. */
 // Stryker disable next-line BlockStatement: a cache; groupToolRounds reads the frozen messages again and finds the same groups
 export function builtTranscript(value: unknown): TranscriptInfo | undefined {
-  return transcripts.get(value as object);
+  const facts = transcripts.get(value as object);
+  if (facts === undefined) return undefined;
+  return { messages: value as readonly Message[], table: facts.table, offset: facts.offset };
 }
 
 /** Units of messages [start, end) of a context (indices relative to the context). */

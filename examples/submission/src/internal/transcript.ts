@@ -15,8 +15,10 @@ import { lastMessage, readMessage } from "./message-read";
  * whose messages are `messages.slice(offset)` uses the same table with its own offset.
  * Prefix sums make the units (items, strings) of any slice one subtraction.
  */
-export type MessageTable = {
-  readonly messages: readonly Message[];
+export type MessageTable = MessageFacts & { readonly messages: readonly Message[] };
+
+/** A table without its messages: what the registry keeps (registry.ts says why). */
+export type MessageFacts = {
   readonly unitsPrefix: Int32Array;
   readonly itemsPrefix: Int32Array;
   readonly stringsPrefix: Int32Array;
