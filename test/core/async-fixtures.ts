@@ -1,8 +1,8 @@
 // Fixtures of the async tests: a compaction that is due, run with a given summarizer reply,
 // and the thenables the contract talks about (chains, cycles, locked native promises).
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { ContextCompactionError } from "../../src/core/index";
-import { compact, compactionOptions, deepSnapshot, recordingSummarizer, seedSummary, summaryUnits, toolContext } from "./fixtures";
+import { compact, compactionOptions, deepSnapshot, drainMacrotasks, recordingSummarizer, seedSummary, summaryUnits, toolContext } from "./fixtures";
 
 export type Outcome = { outcome: string; error?: unknown; calls: number };
 
@@ -63,3 +63,25 @@ export async function realCoreError(): Promise<unknown> {
 
 /** A thenable whose `then` never calls back. */
 export const neverSettlingThenable = () => ({ then() {} });
+
+/**
+ * Records every unhandledRejection during each test of the calling file (a listener added in
+ * beforeEach, removed in afterEach). The returned function lets a few macrotasks run (Node
+ * reports unhandled rejections at the end of the microtask queue) and counts the events.
+ */
+export function watchUnhandledRejections(): (() => Promise<number>) & { readonly listener: (reason: unknown) => void } {
+  let events: unknown[] = [];
+  const listener = (reason: unknown) => void events.push(reason);
+  beforeEach(() => {
+    events = [];
+    process.on("unhandledRejection", listener);
+  });
+  afterEach(() => {
+    process.off("unhandledRejection", listener);
+  });
+  const settleAndCount = async () => {
+    await drainMacrotasks(5);
+    return events.length;
+  };
+  return Object.assign(settleAndCount, { listener });
+}

@@ -1,26 +1,10 @@
 // The four situations of issue 12 that the course's focused test pins down (contract §7
 // step 5), plus the other course choices of the §8 table that the core follows. Ordering is
 // controlled with setImmediate and promise reactions, never with timers.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { outcomeOf } from "./async-fixtures";
-import { drainMacrotasks } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { outcomeOf, watchUnhandledRejections } from "./async-fixtures";
 
-let unhandled: unknown[] = [];
-const listener = (reason: unknown) => void unhandled.push(reason);
-
-beforeEach(() => {
-  unhandled = [];
-  process.on("unhandledRejection", listener);
-});
-
-afterEach(() => {
-  process.off("unhandledRejection", listener);
-});
-
-async function unhandledAfterSettling(): Promise<number> {
-  await drainMacrotasks(5);
-  return unhandled.length;
-}
+const unhandledAfterSettling = watchUnhandledRejections();
 
 describe("the course's behaviours (a)-(d)", () => {
   it("(a) resolve(text) followed synchronously by abort() inside then is CONTEXT_CANCELLED", async () => {

@@ -2,26 +2,10 @@
 // reaches the process during the operation or after it has settled. A listener records
 // every event; after settling, a few macrotasks run (Node reports unhandled rejections at
 // the end of the microtask queue) before the listener is removed and checked.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { neverSettlingThenable, outcomeOf } from "./async-fixtures";
-import { drainMacrotasks } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { neverSettlingThenable, outcomeOf, watchUnhandledRejections } from "./async-fixtures";
 
-let events: unknown[] = [];
-const listener = (reason: unknown) => void events.push(reason);
-
-beforeEach(() => {
-  events = [];
-  process.on("unhandledRejection", listener);
-});
-
-afterEach(() => {
-  process.off("unhandledRejection", listener);
-});
-
-async function settleAndCount(): Promise<number> {
-  await drainMacrotasks(5);
-  return events.length;
-}
+const settleAndCount = watchUnhandledRejections();
 
 describe("no unhandledRejection", () => {
   it("sees none when the summarizer returns a rejected promise", async () => {
@@ -96,16 +80,15 @@ describe("no unhandledRejection", () => {
   // nothing. Vitest's own listeners are set aside meanwhile so that this deliberate one does
   // not fail the run; they are put back whatever happens.
   it("does record a rejection that nobody handles", async () => {
-    const others = process.listeners("unhandledRejection").filter((l) => l !== listener);
+    const others = process.listeners("unhandledRejection").filter((l) => l !== settleAndCount.listener);
     others.forEach((l) => process.off("unhandledRejection", l));
     try {
       // Never handled afterwards either: Node reports a rejection once, and handling it late
       // would only print a PromiseRejectionHandledWarning.
       void Promise.reject(new Error("deliberately unhandled"));
-      await drainMacrotasks(5);
+      expect(await settleAndCount()).toBe(1);
     } finally {
       others.forEach((l) => process.on("unhandledRejection", l));
     }
-    expect(events).toHaveLength(1);
   });
 });
