@@ -140,7 +140,7 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
   }),
   define("async.failure-leaves-context-unchanged", {
     title: "Every async failure or cancellation leaves the input unchanged, with no record",
-    weight: 2,
+    weight: 1,
     catches: "Appending the record (or changing the input) before the summary is safely in, and not rolling back.",
     arbitrary: asyncScenarios(),
     check: unchangedOnFailure,

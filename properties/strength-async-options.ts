@@ -42,6 +42,24 @@ const signalScenarios = (): fc.Arbitrary<Scenario> =>
     editedCompact("signal:not-a-signal", (op) => ({ ...op, signal: slot, abort: "none" })),
   );
 
+/**
+ * The same values on a context that needs no compaction: options are checked before the fast
+ * path of step 2 (contract §7), so a later read of the signal cannot stand in for the check.
+ */
+const fastPathSignalScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(compactScenarios("belowThreshold"), fc.oneof(fc.constantFrom(...PRIMITIVE_SIGNALS.slice(1)), fc.constantFrom(...OBJECT_SIGNALS))).map(([scenario, slot]) =>
+    editedCompact("signal:not-a-signal-fast-path", (op) => ({ ...op, signal: slot, abort: "none" }))(scenario),
+  );
+
+/**
+ * options.signal as an accessor (a getter returning a genuine signal, or a setter only), on a
+ * context that compacts or needs no compaction: refused unread, like any accessor (§3, §7).
+ */
+const signalAccessorScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(fc.oneof(compactScenarios("compacts"), compactScenarios("belowThreshold")), fc.constantFrom("getter", "setterOnly")).map(([scenario, kind]) =>
+    editedCompact(`signal:${kind}`, (op) => ({ ...op, signal: "controller", abort: "none" }), [{ kind, target: "options", path: ["signal"] }])(scenario),
+  );
+
 /** A Proxy that forwards every trap to the driver's genuine signal. */
 const SIGNAL_DISGUISES: readonly Decoration[] = [
   { kind: "proxy", target: "options", path: ["signal"] },
@@ -156,6 +174,50 @@ const ADOPTION_FAILURES: readonly [string, (text: string) => SummarizerScript][]
   ["proxy-get-throws", () => ({ kind: "proxyValue", get: "throws", via: "functionThenable" })],
 ];
 
+/**
+ * A native promise whose constructor or species lookup throws (contract §7 step 5, the
+ * course's behaviour (b)): where the lookup can be undone (an own configurable getter; an
+ * extensible promise without an own constructor) the one retry through a temporary own data
+ * constructor observes it, fulfilled or rejected; where it cannot (a non-configurable getter;
+ * a frozen promise), it is locked. Two kinds per property: observed after the retry, or locked.
+ */
+const lookupThrowsScenarios = (where: "ownConstructor" | "inheritedSpecies"): fc.Arbitrary<Scenario> =>
+  onCompaction(
+    fc.tuple(
+      fc.constantFrom<[boolean, "fulfils" | "rejects"]>([true, "fulfils"], [true, "rejects"], [false, "fulfils"]),
+      fc.constantFrom(...SIGNALS),
+    ),
+    ([[undoable, settles], signal]) =>
+      withAimedScript(`lookupThrows:${where}-${undoable ? settles : "locked"}`, (text) => ({ kind: "promiseLookupThrows", where, undoable, settles, text }), signal),
+  );
+
+/**
+ * Generic thenables that deliver in a later job (a microtask or a macrotask), a chain of up
+ * to 8; or a then that schedules a fulfilment and throws before it comes.
+ */
+const lateThenableScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(
+    fc.tuple(fc.constantFrom("deliversLater", "throwsThenResolves"), fc.integer({ min: 1, max: 8 }), fc.constantFrom("microtask", "macrotask"), fc.constantFrom(...SIGNALS)),
+    ([shape, depth, when, signal]) => withAimedScript(`late:${shape}-${when}`, (text) => ({ kind: "lateThenable", shape, depth: shape === "deliversLater" ? depth : 1, when, text }), signal),
+  );
+
+/** A thenable that delivers text but returns a locked promise from its then. */
+const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom("ownConstructor", "inheritedSpecies"), fc.constantFrom(...SIGNALS)), ([where, signal]) =>
+    withAimedScript(`returnsLocked:${where}`, (text) => ({ kind: "thenReturnsLocked", where, text }), signal),
+  );
+
+/** The retry left the promise as it was (the driver's script counts "constructor.notRestored"). */
+function restoredAfterRetry({ observation }: CheckInput): Verdict {
+  const left = observation.hostile["constructor.notRestored"] ?? 0;
+  return left === 0 ? pass : fail("expected the promise's own constructor restored after the retry (the caller's getter back, or no own constructor), observed it changed when the promise settled");
+}
+
+function noUnhandledRejection({ observation }: CheckInput): Verdict {
+  const n = observation.unhandledRejections;
+  return n === 0 ? pass : mismatch("unhandledRejection events", 0, n);
+}
+
 // Four kinds in one property missed one of them in all 10 cases of the default seed: two
 // properties of two kinds each.
 const aimedScriptScenarios = (prefix: string, cases: readonly [string, (text: string) => SummarizerScript][]): fc.Arbitrary<Scenario> =>
@@ -168,6 +230,8 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("non-string-option-ids-rejected", "A summaryId or recordId that is not a string is rejected with CONTEXT_INVALID_INPUT", 1, "Testing ids only for blankness (`!id.trim()`-like on a converted value), which passes numbers, booleans and objects, or throws a TypeError on null.", "contract §7", nonStringIdScenarios(), modelAgrees),
   define("non-function-summarizer-rejected", "A summarizer that is missing or not a function is rejected before anything runs", 1, "Not checking options.summarizer, so a string or object summarizer fails later (TypeError, or CONTEXT_SUMMARIZER_FAILED) instead of CONTEXT_INVALID_INPUT.", "contract §7", summarizerScenarios(), modelAgrees),
   define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT (null: no signal, or rejected)", 1, "Accepting anything shaped like a signal (or any object or primitive) as options.signal, or not checking it at all.", "contract §7", signalScenarios(), modelAgrees),
+  define("non-signal-rejected-before-fast-path", "A signal that is not a genuine AbortSignal is rejected even when the context needs no compaction", 1, "Leaving options.signal to the first read of the signal (step 3), so a context that needs no compaction returns unchanged with any object or primitive as its signal.", "contract §7", fastPathSignalScenarios(), modelAgrees),
+  define("signal-accessor-rejected", "An accessor as options.signal is rejected with CONTEXT_INVALID_INPUT without being called", 1, "Reading options.signal with options.signal (running the getter), or taking an accessor for an absent signal.", "contract §3, §7", signalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("proxied-signal-rejected", "A Proxy around a genuine AbortSignal works as it or is refused before the summarizer; one with another prototype is refused, or fails with CONTEXT_SUMMARIZER_FAILED", 1, "Letting a disguised signal's failure escape as a TypeError, hang, or fail after calling the summarizer twice; or refusing a Proxy only after the summarizer ran.", "contract §7", proxiedSignalScenarios(), modelAgrees),
   define("non-plain-options-rejected", "Options that are a class instance or inherit from an object are rejected", 1, "Reading options as any object with the right own fields, without checking that its prototype is Object.prototype or null.", "contract §6, §7", nonPlainOptionsScenarios(), modelAgrees),
   define("boundary-ignores-signal", "An extra signal accessor on the boundary options is never read", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an extra signal accessor is refused or called.", "contract §6", boundarySignalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
@@ -178,4 +242,8 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("promise-species-redefined", "A native promise while Promise[Symbol.species] is deleted or replaced is still observed: the text", 1, "Refusing a native promise (CONTEXT_ASYNC_VALUE_UNOBSERVABLE) because the realm's Promise[Symbol.species] changed, although the intrinsic then still works.", "contract §7 step 5", redefinedGlobalScenarios(["speciesDeleted", "speciesReplaced"]), modelAgrees),
   define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
+  define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
+  define("then-returns-locked-promise", "A then that returns a locked promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text", 1, "Ignoring what a custom then returns, or observing it only after the then's own outcome.", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),
+  define("promise-own-constructor-retried", "A native promise whose own configurable constructor getter throws is observed through one retry and restored; a non-configurable one is locked", 1, "Refusing (or failing) a promise whose constructor getter throws without the retry through a temporary own constructor, leaving that constructor behind, losing the rejection, or retrying where it cannot be undone.", "contract §7 step 5", lookupThrowsScenarios("ownConstructor"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),
+  define("promise-inherited-species-retried", "A native promise whose inherited species getter throws is observed through one retry when extensible, and locked when frozen", 1, "Refusing an extensible promise whose species lookup throws, leaving the temporary constructor on it, or trying to define one on a frozen promise.", "contract §7 step 5", lookupThrowsScenarios("inheritedSpecies"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),
 ];

@@ -61,6 +61,17 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       // A constructor/species lookup that completes but runs caller code: observed (the text),
       // or refused where the caller controls the lookup (§8).
       return { ...text(script), orFails: { codes: [CODE.asyncValueUnobservable], race: "onReturn" } };
+    case "promiseLookupThrows":
+      // The lookup throws: retried once through a temporary own constructor when that can be
+      // undone (then observed like any native promise), else locked (§7 step 5).
+      if (field(script, "undoable") !== true) return failing(CODE.asyncValueUnobservable, "onReturn");
+      return field(script, "settles") === "rejects" ? failing(CODE.summarizerFailed, "rejection") : text(script);
+    case "lateThenable":
+      // Delivered in a later job: the text; a throw before any resolver call fails, and the later fulfilment is ignored.
+      return field(script, "shape") === "throwsThenResolves" ? failing(CODE.summarizerFailed, "inCall") : text(script);
+    case "thenReturnsLocked":
+      // What a custom then returns is observed at once: a locked promise there is refused (§7 step 5).
+      return failing(CODE.asyncValueUnobservable, "onReturn");
     case "redefinedPromiseGlobal":
       // Realm-wide changes that leave the intrinsic then working do not make a promise unobservable (§7 step 5).
       return text(script);

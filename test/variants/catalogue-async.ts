@@ -89,8 +89,13 @@ export const asyncVariants: readonly Variant[] = [
     patches: [
       {
         file: "observe-async.ts",
-        find: "  function observe(object: object, level: number): Observation {\n    if (isProxy(object)) {",
-        replace: "  function observe(object: object, level: number, asValue = false): Observation {\n    if (isProxy(object) && !asValue) {",
+        find: "  function observe(object: object, level: number): Observation {",
+        replace: "  function observe(object: object, level: number, asValue = false): Observation {",
+      },
+      {
+        file: "observe-async.ts",
+        find: "    if (isProxy(object)) {",
+        replace: "    if (isProxy(object) && !asValue) {",
       },
       {
         file: "observe-async.ts",

@@ -115,8 +115,7 @@ export function readBoundaryOptions(options: unknown): BoundaryOptions {
     patches: [
       {
         file: "signal.ts",
-        find: `export function isGenuineSignal(value: unknown): value is AbortSignal {
-  if (typeof value !== "object" || value === null) return false;`,
+        find: `export function isGenuineSignal(value: unknown): value is AbortSignal {`,
         replace: `export function isGenuineSignal(value: unknown): value is AbortSignal {
   if (typeof value !== "object" || value === null) return false;
   // The variant: a Proxy, or an object whose prototype is itself a signal, is refused.
@@ -155,8 +154,7 @@ export function readBoundaryOptions(options: unknown): BoundaryOptions {
     patches: [
       {
         file: "signal.ts",
-        find: `export function isGenuineSignal(value: unknown): value is AbortSignal {
-  if (typeof value !== "object" || value === null) return false;`,
+        find: `export function isGenuineSignal(value: unknown): value is AbortSignal {`,
         replace: `export function isGenuineSignal(value: unknown): value is AbortSignal {
   if (typeof value !== "object" || value === null) return false;
   // The variant: no Proxy, and the prototype must be AbortSignal.prototype.

@@ -4,6 +4,8 @@ import { forgedErrorScript } from "./forged-error";
 import { lockedPromiseScript } from "./locked-promise";
 import { nestedPromiseScript } from "./nested-promise";
 import { neverScript } from "./never";
+import { lateThenableScript } from "./late-thenable";
+import { promiseLookupThrowsScript } from "./promise-lookup-throws";
 import { promiseReachedAgainScript } from "./promise-reached-again";
 import { proxyPromiseScript } from "./proxy-promise";
 import { proxyValueScript } from "./proxy-value";
@@ -13,6 +15,7 @@ import { rejectScript } from "./reject";
 import { resolversMisusedScript } from "./resolvers-misused";
 import { textScript } from "./text";
 import { thenGetterThrowsScript } from "./then-getter-throws";
+import { thenReturnsLockedScript } from "./then-returns-locked";
 import { thenReturnsRejectingScript } from "./then-returns-rejecting";
 import { thenThrowsScript } from "./then-throws";
 import { thenableTwiceScript } from "./thenable-twice";
@@ -41,6 +44,10 @@ export const scriptKinds: readonly ScriptKind[] = [
   resolversMisusedScript,
   promiseReachedAgainScript,
   proxyValueScript,
+  // issue 12: the retry through a temporary own constructor (properties/strength-async-options.ts)
+  promiseLookupThrowsScript,
+  lateThenableScript,
+  thenReturnsLockedScript,
 ];
 
 export const scripts = createScriptRegistry(scriptKinds);

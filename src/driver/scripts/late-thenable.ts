@@ -1,0 +1,58 @@
+// lateThenable: generic thenables whose `then` delivers in a later job, not inside the call
+// (contract §7 step 5: the outcome is taken when a resolver is called, whenever that is).
+// - shape "deliversLater": `depth` (1–8) thenables, each delivering the next from a job it
+//   schedules (`when`: "microtask" or "macrotask"), the last delivering `text`.
+// - shape "throwsThenResolves": a then that schedules fulfil(text) for later and then throws:
+//   the throw came before any resolver call, so CONTEXT_SUMMARIZER_FAILED, and the later
+//   fulfilment is ignored.
+import type { Json } from "../../scenario/data";
+import { numberIsSafeInteger, queueMicrotaskIntrinsic, setImmediateIntrinsic } from "../intrinsics";
+import { ScenarioError } from "../scenario-error";
+import type { ScriptContext, ScriptKind } from "./registry";
+import { countedThenable } from "./thenables";
+
+const MAX_DEPTH = 8;
+
+function schedule(when: unknown, job: () => void): void {
+  if (when === "macrotask") setImmediateIntrinsic(job);
+  else queueMicrotaskIntrinsic(job);
+}
+
+function deliversLater(ctx: ScriptContext, depth: number, when: unknown, text: Json): unknown {
+  let next: unknown = null;
+  for (let level = depth - 1; level >= 0; level--) {
+    const deliver = next;
+    const isLast = level === depth - 1;
+    next = countedThenable(ctx, "late", (r) => {
+      schedule(when, () => {
+        if (isLast) ctx.settling();
+        r.fulfil(isLast ? text : deliver);
+      });
+    });
+  }
+  return next;
+}
+
+function throwsThenResolves(ctx: ScriptContext, when: unknown, text: Json): unknown {
+  return countedThenable(ctx, "late", (r) => {
+    schedule(when, () => r.fulfil(text));
+    ctx.settling();
+    throw new Error("then threw before resolving");
+  });
+}
+
+export const lateThenableScript: ScriptKind = {
+  kind: "lateThenable",
+  validate(script) {
+    if (script.shape !== "deliversLater" && script.shape !== "throwsThenResolves") throw new ScenarioError("lateThenable needs `shape` deliversLater or throwsThenResolves");
+    if (script.when !== "microtask" && script.when !== "macrotask") throw new ScenarioError("lateThenable needs `when` microtask or macrotask");
+    const depth = script.depth;
+    if (typeof depth !== "number" || !numberIsSafeInteger(depth) || depth < 1 || depth > MAX_DEPTH) throw new ScenarioError(`lateThenable needs an integer \`depth\` from 1 to ${MAX_DEPTH}`);
+    if (typeof script.text !== "string") throw new ScenarioError("lateThenable needs a string `text`");
+  },
+  invoke(script, ctx) {
+    const text = script.text as Json;
+    if (script.shape === "throwsThenResolves") return throwsThenResolves(ctx, script.when, text);
+    return deliversLater(ctx, script.depth as number, script.when, text);
+  },
+};

@@ -1,0 +1,97 @@
+// promiseLookupThrows: a native promise whose `constructor` or species lookup throws, so the
+// first application of the intrinsic then throws (contract §7 step 5):
+// - where "ownConstructor": an own configurable `constructor` getter that throws (counts
+//   "constructor.getter"); not undoable: an own non-configurable but writable data
+//   `constructor` naming a subclass whose species getter throws (a retry could even write
+//   it, but the contract retries only through a configurable one);
+// - where "inheritedSpecies": no own `constructor`, an instance of a subclass whose
+//   Symbol.species getter throws (counts "species.getter").
+// `undoable: true` (an own configurable getter; an extensible promise): the contract's one
+// retry through a temporary own data `constructor` observes it, then restores it as it was;
+// the value is the text, or CONTEXT_SUMMARIZER_FAILED when `settles` is "rejects" (and the
+// rejection is handled). `undoable: false` (a non-configurable getter; a frozen promise): it
+// is locked, CONTEXT_ASYNC_VALUE_UNOBSERVABLE (only "fulfils": no one observes a rejection).
+// Just before it settles, the script checks the promise is as it made it and counts
+// "constructor.notRestored" otherwise (the retry's temporary constructor left behind, or the
+// caller's getter lost).
+import type { Json } from "../../scenario/data";
+import { PromiseCtor, defineProperty, getOwnPropertyDescriptor, objectFreeze, queueMicrotaskIntrinsic } from "../intrinsics";
+import { ScenarioError } from "../scenario-error";
+import type { ScriptContext, ScriptKind } from "./registry";
+import { ASYNC_COUNTER, bump } from "./thenables";
+
+export const NOT_RESTORED = "constructor.notRestored";
+const SPECIES: symbol = Symbol.species;
+
+type Where = "ownConstructor" | "inheritedSpecies";
+
+/** A promise of class `Ctor` settling in a later microtask, after `beforeSettling` ran. */
+function settlingLater(Ctor: PromiseConstructor, ctx: ScriptContext, value: Json, rejects: boolean, beforeSettling: () => void): Promise<unknown> {
+  return new Ctor((resolve, reject) => {
+    queueMicrotaskIntrinsic(() => {
+      beforeSettling();
+      ctx.settling();
+      if (rejects) reject(value);
+      else resolve(value);
+    });
+  });
+}
+
+/** A frozen promise subclass whose Symbol.species getter throws (counts "species.getter"). */
+function throwingSpeciesClass(ctx: ScriptContext): PromiseConstructor {
+  class ThrowingSpecies<T> extends PromiseCtor<T> {}
+  defineProperty(ThrowingSpecies, SPECIES, {
+    configurable: false,
+    enumerable: false,
+    get() {
+      bump(ctx, ASYNC_COUNTER.speciesGetter);
+      throw new Error("species getter");
+    },
+  });
+  objectFreeze(ThrowingSpecies.prototype);
+  objectFreeze(ThrowingSpecies);
+  return ThrowingSpecies as PromiseConstructor;
+}
+
+function ownConstructor(ctx: ScriptContext, text: Json, undoable: boolean, rejects: boolean): Promise<unknown> {
+  const getter = () => {
+    bump(ctx, ASYNC_COUNTER.constructorGetter);
+    throw new Error("constructor getter");
+  };
+  const locked = undoable ? null : throwingSpeciesClass(ctx);
+  const promise = settlingLater(PromiseCtor, ctx, rejects ? "summarizer rejected" : text, rejects, () => {
+    const own = getOwnPropertyDescriptor(promise, "constructor");
+    const same = own !== undefined && (locked === null ? own.get === getter && own.configurable === true : own.value === locked && own.configurable === false);
+    if (!same) bump(ctx, NOT_RESTORED);
+  });
+  if (locked === null) defineProperty(promise, "constructor", { get: getter, enumerable: false, configurable: true });
+  else defineProperty(promise, "constructor", { value: locked, writable: true, enumerable: false, configurable: false });
+  return promise;
+}
+
+function inheritedSpecies(ctx: ScriptContext, text: Json, undoable: boolean, rejects: boolean): Promise<unknown> {
+  const promise = settlingLater(throwingSpeciesClass(ctx), ctx, rejects ? "summarizer rejected" : text, rejects, () => {
+    if (getOwnPropertyDescriptor(promise, "constructor") !== undefined) bump(ctx, NOT_RESTORED);
+  });
+  return undoable ? promise : objectFreeze(promise);
+}
+
+/** A locked native promise (its lookup throws and cannot be undone) that fulfils with `text` later. */
+export function lockedByThrowingLookup(ctx: ScriptContext, where: unknown, text: Json): Promise<unknown> {
+  return where === "ownConstructor" ? ownConstructor(ctx, text, false, false) : inheritedSpecies(ctx, text, false, false);
+}
+
+export const promiseLookupThrowsScript: ScriptKind = {
+  kind: "promiseLookupThrows",
+  validate(script) {
+    if (script.where !== "ownConstructor" && script.where !== "inheritedSpecies") throw new ScenarioError("promiseLookupThrows needs `where` ownConstructor or inheritedSpecies");
+    if (typeof script.undoable !== "boolean") throw new ScenarioError("promiseLookupThrows needs a boolean `undoable`");
+    if (script.settles !== "fulfils" && script.settles !== "rejects") throw new ScenarioError("promiseLookupThrows needs `settles` fulfils or rejects");
+    if (script.settles === "rejects" && script.undoable === false) throw new ScenarioError("promiseLookupThrows: a locked promise (undoable false) only fulfils, since no one observes its rejection");
+    if (typeof script.text !== "string") throw new ScenarioError("promiseLookupThrows needs a string `text`");
+  },
+  invoke(script, ctx) {
+    const make = (script.where as Where) === "ownConstructor" ? ownConstructor : inheritedSpecies;
+    return make(ctx, script.text as Json, script.undoable as boolean, script.settles === "rejects");
+  },
+};
