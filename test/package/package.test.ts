@@ -20,13 +20,18 @@ const TEMPLATE = join(ROOT, "examples", "course-repo");
 /** Few cases, the grade's seed: the example submission's bugs are found in a handful of cases. */
 const RUNS = 10;
 const API_FAMILIES = ["units", "groups"];
+/** contractSuite's other isolation, from the installed package: the sandboxed child bundled from dist/. */
+const SANDBOXED_TEST = `import { contractSuite } from "compaction-check/vitest";
+
+contractSuite(() => import("../src/index"), { isolation: "sandboxed", families: ${JSON.stringify(API_FAMILIES)} });
+`;
 
 interface PackFile {
   readonly path: string;
   readonly size: number;
 }
 interface VitestJson {
-  readonly testResults: readonly { readonly assertionResults: readonly { readonly ancestorTitles: readonly string[]; readonly title: string; readonly status: string; readonly failureMessages: readonly string[] }[] }[];
+  readonly testResults: readonly { readonly name: string; readonly assertionResults: readonly { readonly ancestorTitles: readonly string[]; readonly title: string; readonly status: string; readonly failureMessages: readonly string[] }[] }[];
 }
 
 let work = "";
@@ -54,6 +59,7 @@ beforeAll(async () => {
     await mkdir(dirname(join(project, example.path)), { recursive: true });
     await writeFile(join(project, example.path), example.code);
   }
+  await writeFile(join(project, "test", "sandboxed.test.ts"), SANDBOXED_TEST);
   // Offline when npm's cache has every package (it does after `npm ci` here), the registry otherwise.
   install = await run("npm", ["install", "--save-dev", join(work, packed.filename), "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project });
   expect(install.code, install.stderr).toBe(0);
@@ -90,8 +96,11 @@ describe("the tarball", () => {
   });
 });
 
+const testsOf = (file: string) => vitestJson.testResults.filter((f) => f.name.endsWith(file)).flatMap((f) => f.assertionResults);
+const failedIds = (tests: ReturnType<typeof testsOf>) => tests.filter((t) => t.status !== "passed").map((t) => t.title.split(":")[0]);
+
 describe("the course repository", () => {
-  const contractTests = () => vitestJson.testResults.flatMap((file) => file.assertionResults).filter((t) => t.ancestorTitles[0] === "compaction-check contract");
+  const contractTests = () => testsOf("test/contract.test.ts");
 
   test("runs the README's contractSuite example as its own test file", async () => {
     const example = readmeExamples(join(ROOT, "README.md")).find((e) => e.path === "examples/course-repo/test/contract.test.ts");
@@ -103,7 +112,7 @@ describe("the course repository", () => {
     expect(grade.code, grade.stderr).toBe(1);
     const tests = contractTests();
     expect(tests.map((t) => t.title.split(":")[0])).toEqual(gradeJson.properties.map((p) => p.id));
-    const failedInVitest = tests.filter((t) => t.status !== "passed").map((t) => t.title.split(":")[0]);
+    const failedInVitest = failedIds(tests);
     expect(failedInVitest.length).toBeGreaterThan(0);
     expect(failedInVitest).toEqual(failing(gradeJson));
   });
@@ -127,6 +136,12 @@ describe("the course repository", () => {
   test("runs the README's generators example (a property of your own code on our transcripts)", () => {
     const own = vitestJson.testResults.flatMap((file) => file.assertionResults).filter((t) => t.title.startsWith("keepRecent"));
     expect(own.map((t) => t.status)).toEqual(["passed"]);
+  });
+
+  test("contractSuite sandboxed fails the same properties as grade, for its families", () => {
+    const tests = testsOf("test/sandboxed.test.ts");
+    expect(tests.map((t) => t.title.split(":")[0])).toEqual(gradeJson.properties.map((p) => p.id).filter((id) => API_FAMILIES.includes(id.split(".")[0] as string)));
+    expect(failedIds(tests)).toEqual(failing(gradeJson).filter((id) => API_FAMILIES.includes(id.split(".")[0] as string)));
   });
 
   test("the README's API example grades the same failures as the command, for its families", () => {
