@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The package test (npm run test:package) packs and installs: minutes, run apart by .ci/run.
+    exclude: [...configDefaults.exclude, "test/package/**"],
     setupFiles: ["test/setup/fast-check-seed.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

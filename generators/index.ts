@@ -34,6 +34,7 @@ export type { ToolArgumentsConstraints } from "./toolArguments";
 export type { TranscriptConstraints } from "./transcript";
 export type { UnitsScenarioConstraints } from "./unitsScenario";
 export type { StringKind } from "./_internals/strings";
+export type { ContextData, MessageData, Scenario } from "../src/scenario/index";
 export {
   ABORT_POINTS,
   ASYNC_SCRIPT_KINDS,

@@ -1,10 +1,9 @@
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import type { Scenario } from "../scenario/scenario";
-import type { ChildHost } from "./child-host";
 import { conformanceFailure } from "./conformance";
 import { guardProperty } from "./guard";
-import type { Prepared } from "./prepare";
+import type { GradedHost, Prepared } from "./prepare";
 import { replayCommand, writeScenarioFile } from "./replay-file";
 import type { PropertyResult, PropertyStatus } from "./result";
 import { runProperty } from "./run-property";
@@ -88,7 +87,7 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
   });
 }
 
-function tamperMessage(host: ChildHost, prefix: string): string {
+function tamperMessage(host: GradedHost, prefix: string): string {
   const tampering = host.tampering;
   const where = tampering?.propertyId == null ? "when the submission loaded" : `during ${tampering.propertyId}`;
   return `${prefix}global tampering detected ${where}: ${tampering?.message ?? "?"}`;

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../package/layout";
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
@@ -109,14 +111,14 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
 }
 
 /** Our own core, trusted, in this process: the differential oracle. */
-async function coreReference(): Promise<Host> {
+export async function coreReference(): Promise<Host> {
   const [{ createInProcessHost }, core] = await Promise.all([import("./in-process-host"), import("../core/index")]);
   return createInProcessHost(core as unknown as Record<string, unknown>);
 }
 
 export function toolVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version?: unknown };
     return typeof pkg.version === "string" ? pkg.version : "0.0.0";
   } catch {
     return "0.0.0";

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./bundle";
 import { bundleChildEntry } from "./child-bundle";
-import { ChildHost, type LossBudget } from "./child-host";
+import type { Host } from "../scenario/host";
+import { ChildHost, type LossBudget, type LostCase, type Tampering } from "./child-host";
 import { checkConformance } from "./conformance";
 import type { SandboxLimits } from "./sandbox";
 
@@ -9,9 +10,17 @@ import type { SandboxLimits } from "./sandbox";
 // the sandbox and read the conformance facts. A submission that does not build or load is a
 // graded failure (`failure`), not an exception.
 
+/** What grading needs of a host beyond observations: the sandboxed child, or a trusted in-process module (prepare-in-process.ts). */
+export interface GradedHost extends Host {
+  readonly tampering: Tampering | null;
+  beginProperty(id: string): void;
+  propertyState(): { readonly budgetExhausted: boolean; readonly lastLost: LostCase | null; readonly losses: number };
+  warnings(): string[];
+}
+
 export interface Prepared {
   readonly entry: string;
-  readonly host: ChildHost | null;
+  readonly host: GradedHost | null;
   /** Why no property can pass at all (does not compile, throws or hangs at import). */
   readonly failure: string | null;
   /** Contract exports that are missing or of the wrong kind, by name. */

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Scenario } from "../scenario/scenario";
+import { BIN_FILE as BIN } from "../package/layout";
 import { GraderError } from "./errors";
 
 // A counterexample on disk: enough to re-run one scenario against a submission, anywhere.
@@ -14,8 +14,6 @@ export interface ScenarioFile {
   /** The submission it was found on (the replay command's default). */
   readonly submission?: string;
 }
-
-const BIN = fileURLToPath(new URL("../../bin/compaction-check.mjs", import.meta.url));
 
 export async function writeScenarioFile(reportsDir: string, file: ScenarioFile): Promise<string> {
   const path = join(reportsDir, "counterexamples", `${file.propertyId.replace(/[^A-Za-z0-9._-]/g, "_")}.json`);

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { allProperties } from "../../properties/index";
-import { fuzzCommand, selectProperties } from "../../src/grader/commands/fuzz-command";
+import { fuzzCommand } from "../../src/grader/commands/fuzz-command";
+import { selectProperties } from "../../src/grader/select-properties";
 import { readShardReport } from "../../src/grader/fuzz/merge";
 
 // Usage errors of fuzz and merge are GraderErrors (the CLI's boundary turns them into a banner

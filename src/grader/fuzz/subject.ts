@@ -1,5 +1,5 @@
-import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
+import { PACKAGE_ROOT } from "../../package/layout";
 import type { Host } from "../../scenario/host";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
@@ -33,7 +33,7 @@ export interface FuzzSubject {
   close(): Promise<void>;
 }
 
-export const CORE_DIR = fileURLToPath(new URL("../../core", import.meta.url));
+export const CORE_DIR = join(PACKAGE_ROOT, "src", "core");
 
 /** src/core as reports and corpus files name it: relative to the working directory when inside it. */
 function coreName(): string {

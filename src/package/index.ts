@@ -1,0 +1,31 @@
+// The public face of the package `compaction-check` (programmatic API); `compaction-check/vitest`
+// and `compaction-check/generators` are the other two entries (src/package/vitest.ts,
+// generators/index.ts). Everything public is listed here by name.
+import { allProperties } from "../../properties/index";
+import { DEFAULT_RUNS, DEFAULT_SEED } from "../grader/grade";
+import { isGraderError } from "../grader/errors";
+import { reporters } from "../grader/report/index";
+import { gradeSubmission } from "./grade-submission";
+import { families, properties } from "./properties";
+import { runSubjectProperty } from "./run-subject-property";
+
+export type { GradeSubmissionOptions } from "./grade-submission";
+export type { RunPropertyOptions } from "./run-subject-property";
+export type { PropertyInfo } from "./properties";
+export type { JsonReport, JsonReportProperty, PropertyStatus } from "../grader/result";
+export type { PropertyRun } from "../grader/run-property";
+export type { SandboxLimits } from "../grader/sandbox";
+export type { GraderError, GraderErrorCode } from "../grader/errors";
+export type { Reporter } from "../grader/report/reporter";
+export type { CheckInput, Expected, Observation, PropertyDefinition, Scenario, Verdict } from "../scenario/index";
+export {
+  allProperties,
+  DEFAULT_RUNS,
+  DEFAULT_SEED,
+  families,
+  gradeSubmission as grade,
+  isGraderError,
+  properties,
+  reporters,
+  runSubjectProperty as runProperty,
+};
