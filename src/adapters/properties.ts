@@ -46,13 +46,20 @@ function keptInOrder({ adapter, case: c, outcome }: PropertyContext): string | n
   return rest.every((m, k) => m.id === suffix[k]) ? null : `the kept messages after the summary are not a suffix of the input`;
 }
 
+/** JSON with object keys sorted, so two messages compare by content whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === "object" && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 function keptUnchanged({ case: c, outcome }: PropertyContext): string | null {
   if (outcome.kind !== "output") return null;
   const byId = new Map(c.transcript.map((m) => [m.id, m]));
   for (const [i, m] of outcome.output.entries()) {
     const original = m.role === "summary" || m.role === "invalid" ? undefined : byId.get(m.id);
-    if (original !== undefined && JSON.stringify(original) !== JSON.stringify(m)) {
-      return `output ${i} (${label(m)} ${m.id}) differs from the input message: ${JSON.stringify(m)} vs ${JSON.stringify(original)}`;
+    if (original !== undefined && canonical(original) !== canonical(m)) {
+      return `output ${i} (${label(m)} ${m.id}) differs from the input message: ${canonical(m)} vs ${canonical(original)}`;
     }
   }
   return null;

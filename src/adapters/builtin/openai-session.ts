@@ -70,7 +70,7 @@ async function runOnce(transcript: Input, o: SessionOptions): Promise<AgentInput
   };
   const session = new MemorySession({ initialItems: transcript.items });
   const agent = new Agent({ name: "audit", model: model as never });
-  await new Runner({ tracingDisabled: true }).run(agent, NEW_TURN, { session, sessionInputCallback: (history, next) => [...history.slice(history.length - o.limit), ...next] });
+  await new Runner({ tracingDisabled: true }).run(agent, NEW_TURN, { session, sessionInputCallback: (history, next) => [...history.slice(Math.max(0, history.length - o.limit)), ...next] });
   return seen.filter((item) => (item as { content?: unknown }).content !== NEW_TURN);
 }
 

@@ -35,7 +35,7 @@ export async function auditCommand(target: string, options: Record<string, unkno
   };
   const report = await runAudit(adapter, settings);
   if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
-  process.stdout.write(`${formatAudit(report)}\n`);
+  process.stdout.write(`${formatAudit(report, target)}\n`);
   if (typeof options.json === "string") writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
   return report.results.some((r) => r.finding !== undefined) ? 1 : 0;
 }
