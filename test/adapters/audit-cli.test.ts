@@ -32,11 +32,15 @@ describe("compaction-check audit", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/✗ pairing\.result-has-call/);
     expect(run.stdout).toMatch(/input {3}A\[c0\] T\(c0\)\n {2}output {2}T\(c0\)/);
-    const replay = /replay {2}compaction-check (audit .*)/.exec(run.stdout)![1]!;
-    const args = replay.match(/"[^"]*"|\S+/g)!.map((a) => a.replace(/^"|"$/g, ""));
-    const again = await cli(...args);
-    expect(again.code).toBe(1);
-    expect(again.stdout).toMatch(/1 cases {2}FAILS/);
+    // The replay line, run in-process (its own spawn would only repeat the one above).
+    const replay = /replay {2}compaction-check audit (.*)/.exec(run.stdout)![1]!;
+    const [target, ...rest] = replay.match(/"[^"]*"|\S+/g)!.map((a) => a.replace(/^"|"$/g, ""));
+    const options = Object.fromEntries(rest.flatMap((a, i) => (a.startsWith("--") ? [[a.slice(2), a === "--seed" ? Number(rest[i + 1]) : rest[i + 1]]] : [])));
+    let printed = "";
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((printed += String(chunk)), true));
+    const code = await auditCommand(target!, options).finally(() => write.mockRestore());
+    expect(code).toBe(1);
+    expect(printed).toMatch(/1 cases {2}FAILS/);
   });
 
   it("exit 2 with a banner, no stack trace, for an unknown adapter", async () => {
