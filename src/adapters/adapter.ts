@@ -47,6 +47,11 @@ export interface Adapter<O = unknown, In = unknown, Out = unknown> {
   run(input: In, options: O): Out | Promise<Out>;
   /** The library's output → IR; an entry that is not a message reads as { role: "invalid" }. */
   fromLibrary(output: Out, input: In): OutputMessage[];
+  /**
+   * When the compactor may keep part of a message (e.g. LangChain's allowPartial): which part of
+   * its text may remain, for these options. Undefined = kept messages are whole.
+   */
+  partial?(options: O): "prefix" | "suffix" | undefined;
   /** A documented error (e.g. "nothing fits the budget"): returns its reason, or undefined. */
   refusal?(error: unknown): string | undefined;
   /** The budget as the library counts it, when options set one; undefined = no budget this case. */

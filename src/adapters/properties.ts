@@ -53,17 +53,21 @@ function canonical(value: unknown): string {
   );
 }
 
-function keptUnchanged({ case: c, outcome }: PropertyContext): string | null {
+function keptUnchanged({ adapter, case: c, outcome }: PropertyContext): string | null {
   if (outcome.kind !== "output") return null;
   const byId = new Map(c.transcript.map((m) => [m.id, m]));
+  const partial = adapter.partial?.(c.options);
   for (const [i, m] of outcome.output.entries()) {
     const original = m.role === "summary" || m.role === "invalid" ? undefined : byId.get(m.id);
-    if (original !== undefined && canonical(original) !== canonical(m)) {
-      return `output ${i} (${label(m)} ${m.id}) differs from the input message: ${canonical(m)} vs ${canonical(original)}`;
-    }
+    if (original === undefined || canonical(original) === canonical(m)) continue;
+    if (partial !== undefined && "text" in m && canonical({ ...original, text: m.text }) === canonical(m) && isPart(m.text, original.text, partial)) continue;
+    const allowed = partial === undefined ? "" : ` (a partial message may keep only a ${partial} of its text)`;
+    return `output ${i} (${label(m)} ${m.id}) differs from the input message${allowed}: ${canonical(m)} vs ${canonical(original)}`;
   }
   return null;
 }
+
+const isPart = (part: string, whole: string, which: "prefix" | "suffix") => (which === "prefix" ? whole.startsWith(part) : whole.endsWith(part));
 
 function resultHasCall({ outcome }: PropertyContext): string | null {
   if (outcome.kind !== "output") return null;
@@ -106,7 +110,7 @@ async function budgetRespected({ adapter, case: c, outcome }: PropertyContext): 
 export const UNIVERSAL_PROPERTIES: readonly UniversalProperty[] = [
   { id: "output.well-formed", title: "returns a list of messages (no crash, no non-message entry)", check: wellFormed },
   { id: "output.kept-in-order", title: "keeps input messages in order, nothing invented or repeated (or summary + suffix)", check: keptInOrder },
-  { id: "output.kept-unchanged", title: "a kept message is the input message, unchanged", check: keptUnchanged },
+  { id: "output.kept-unchanged", title: "a kept message is the input message, unchanged (or, where documented, a prefix or suffix of its text)", check: keptUnchanged },
   { id: "pairing.result-has-call", title: "every kept tool result has its call kept before it", check: resultHasCall },
   { id: "pairing.call-has-results", title: "every kept tool call has its results kept", check: callHasResults },
   { id: "input.not-mutated", title: "the caller's messages are not changed", check: notMutated },

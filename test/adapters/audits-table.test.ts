@@ -16,7 +16,7 @@ const EXPECTED: Record<string, Partial<Record<PropertyId, Verdict>>> = {
   "langchain-trim": {
     "output.well-formed": "defect",
     "output.kept-in-order": "defect",
-    "output.kept-unchanged": "holds",
+    "output.kept-unchanged": "defect",
     "pairing.result-has-call": "not promised",
     "pairing.call-has-results": "not promised",
     "input.not-mutated": "defect",

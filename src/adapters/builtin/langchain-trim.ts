@@ -28,7 +28,6 @@ const options: fc.Arbitrary<TrimOptions> = fc.oneof(
   ),
 );
 
-const notPartial = (o: TrimOptions) => !o.allowPartial;
 const pairingDocs = "not promised: the JS docs of trimMessages never mention tool calls; startOn/endOn are the documented way to shape the result";
 
 export const langchainTrim = defineAdapter({
@@ -40,13 +39,17 @@ export const langchainTrim = defineAdapter({
   properties: {
     "output.well-formed": { claim: "documented", docs: "@returns An array of trimmed `BaseMessage`s" },
     "output.kept-in-order": { claim: "documented", docs: "trims: keeps the first or last messages; allowPartial may split one message, never repeat it" },
-    "output.kept-unchanged": { claim: "documented", docs: "without allowPartial, messages are kept or dropped whole", when: notPartial },
+    "output.kept-unchanged": {
+      claim: "documented",
+      docs: "allowPartial: if strategy \"last\" then the last partial contents of a message are included, if \"first\" the first; otherwise messages are kept whole",
+    },
     "pairing.result-has-call": { claim: "not-promised", docs: pairingDocs },
     "pairing.call-has-results": { claim: "not-promised", docs: pairingDocs },
     "input.not-mutated": { claim: "documented", docs: "@param messages Array of `BaseMessage` instances to trim: returns a new array; nothing says it edits the caller's messages" },
     "output.deterministic": { claim: "documented", docs: "a pure transformation of messages with a pure counter" },
     "budget.respected": { claim: "documented", docs: "Trim messages to be below a token count; maxTokens: Max token count of trimmed messages" },
   },
+  partial: (o: TrimOptions) => (!o.allowPartial ? undefined : o.strategy === "first" ? "prefix" : "suffix"),
   toLibrary: (transcript, o: TrimOptions) => toLangChain(transcript, o.blocks),
   run: (messages: BaseMessage[], o: TrimOptions) => {
     const { blocks: _blocks, ...rest } = o;
