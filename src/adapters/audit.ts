@@ -44,7 +44,8 @@ export type Finding = {
 };
 
 export type PropertyResult = { property: PropertyId; title: string; claim: Claim<unknown>; cases: number; timeMs: number; finding?: Finding };
-export type AuditReport = { adapter: string; subject: string; seed: number; timeMs: number; results: PropertyResult[] };
+/** The JSON report (--json, docs/audits.json); schemaVersion changes when its reading does. */
+export type AuditReport = { schemaVersion: 1; adapter: string; subject: string; seed: number; timeMs: number; results: PropertyResult[] };
 
 
 export async function runAudit(adapter: AnyAdapter, settings: AuditSettings): Promise<AuditReport> {
@@ -67,7 +68,7 @@ export async function runAudit(adapter: AnyAdapter, settings: AuditSettings): Pr
     }
     results.push({ property: property.id, title: property.title, claim, cases, timeMs: performance.now() - t0, ...(finding ? { finding } : {}) });
   }
-  return { adapter: adapter.name, subject: adapter.subject, seed: settings.seed, timeMs: performance.now() - started, results };
+  return { schemaVersion: 1, adapter: adapter.name, subject: adapter.subject, seed: settings.seed, timeMs: performance.now() - started, results };
 }
 
 function coversAll(adapter: AnyAdapter): boolean {

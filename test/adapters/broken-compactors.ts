@@ -11,15 +11,27 @@ type Compactor = (messages: ChatMessage[], maxTokens: number) => ChatMessage[];
 let flip = 0;
 const SUMMARY: ChatMessage = { role: "system", content: "summary", id: "summary" };
 
-type Variant = { name: string; run: Compactor; form?: "summary+suffix"; partial?: "prefix" };
+type Variant = { name: string; run: Compactor; form?: "summary+suffix"; partial?: "prefix"; refuses?: boolean };
 const firstCut = (m: ChatMessage[], max: number, cut: (text: string) => string) =>
   keepRecent(m, max).map((x, i) => (i === 0 ? { ...x, content: cut(x.content) } : x));
 
 /** Cuts the text of its first kept message to a prefix, and declares it: kept-unchanged must accept it. */
 export const PARTIAL_PREFIX: Variant = { name: "keeps a prefix of its first message, as declared", partial: "prefix", run: (m, max) => firstCut(m, max, (t) => t.slice(0, t.length >> 1)) };
 
+/** Throws when nothing fits, and declares that refusal: output.well-formed must accept it. */
+export const REFUSES: Variant = {
+  name: "refuses when nothing fits, as declared",
+  refuses: true,
+  run: (m, max) => {
+    const out = keepRecent(m, max);
+    if (out.length === 0 && m.length > 0) throw new RangeError("nothing fits");
+    return out;
+  },
+};
+
 export const BROKEN: readonly (Variant & { breaks: PropertyId })[] = [
   { name: "returns a hole", breaks: "output.well-formed", run: (m, max) => [...keepRecent(m, max), undefined as unknown as ChatMessage] },
+  { ...REFUSES, name: "throws when nothing fits, undeclared", refuses: false, breaks: "output.well-formed" },
   { name: "repeats the first kept message", breaks: "output.kept-in-order", run: (m, max) => { const out = keepRecent(m, max); return out.length === 0 ? out : [...out, out[0]!]; } },
   { name: "summary, then a gap", breaks: "output.kept-in-order", form: "summary+suffix", run: (m, max) => { const out = keepRecent(m, max); return out.length < 3 ? out : [SUMMARY, out[0]!, ...out.slice(2)]; } },
   { name: "trims the text of kept messages", breaks: "output.kept-unchanged", run: (m, max) => keepRecent(m, max).map((x) => ({ ...x, content: x.content.slice(1) })) },
@@ -37,6 +49,7 @@ export function brokenAdapter(b: Variant): AnyAdapter {
     name: `keep-recent, ${b.name}`,
     form: b.form ?? keepRecentAdapter.form,
     ...(b.partial !== undefined ? { partial: () => b.partial } : {}),
+    ...(b.refuses === true ? { refusal: (e: unknown) => (e instanceof RangeError ? e.message : undefined) } : {}),
     run: (messages: ChatMessage[], o: { maxTokens: number }) => b.run(messages, o.maxTokens),
     fromLibrary: (output: ChatMessage[], input: ChatMessage[]) =>
       output.map((m) => (m?.id === "summary" ? { id: "summary", role: "summary" as const, text: m.content } : keepRecentAdapter.fromLibrary([m], input)[0]!)),
