@@ -9,6 +9,7 @@ import { groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
 import { LIMIT_NAMES, limitEdgeScenario, pastLimitProbes } from "./limitEdgeScenario";
 import { programScenario } from "./programScenario";
+import { shapedTranscript } from "./shapedTranscript";
 import { FAILING_SCRIPTS, FITTING_SCRIPTS, INVALID_SUMMARY_SCRIPTS, summarizerScript } from "./summarizerScript";
 import { toolArguments } from "./toolArguments";
 import { transcript } from "./transcript";
@@ -29,6 +30,7 @@ export type { GroupsScenarioConstraints } from "./groupsScenario";
 export type { HostileKind, HostileScenarioConstraints } from "./hostileScenario";
 export type { LimitEdgeScenarioConstraints, LimitName } from "./limitEdgeScenario";
 export type { ProgramProfile, ProgramScenarioConstraints } from "./programScenario";
+export type { ShapedTranscriptConstraints } from "./shapedTranscript";
 export type { NamedSummarizerScript, SummarizerScriptConstraints, SummarizerScriptName } from "./summarizerScript";
 export type { ToolArgumentsConstraints } from "./toolArguments";
 export type { TranscriptConstraints } from "./transcript";
@@ -57,6 +59,7 @@ export {
   limitEdgeScenario,
   pastLimitProbes,
   programScenario,
+  shapedTranscript,
   stringClasses,
   summarizerScript,
   toolArguments,

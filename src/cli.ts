@@ -76,6 +76,21 @@ program
     await runCommand("merge", async () => (await import("./grader/commands/merge-command")).mergeCommand(files, options));
   });
 
+program
+  .command("audit")
+  .description("run the universal compaction properties against a library's compactor through an adapter (docs/adapters.md)")
+  .argument("<adapter>", "a built-in adapter (langchain-trim, langchain-summarization, pi-compaction, mastra-token-limiter, openai-session, ai-prune) or an adapter module file")
+  .option("--time <duration>", "time budget for the whole audit, e.g. 20s, 5m (default: --runs cases per property)")
+  .option("--runs <n>", "generated cases per property and scope (default 200)", integer("--runs", 1))
+  .option("--seed <n>", "fast-check seed (printed with every finding)", integer("--seed", 0))
+  .option("--only <ids>", "only these properties, comma-separated (e.g. pairing.result-has-call)")
+  .option("--scope <scope>", "shapes (the documented shapes) or all; default both")
+  .option("--path <path>", "replay one shrunk case (with --seed, --only and --scope, as printed)")
+  .option("--json <file>", "write the audit report as JSON")
+  .action(async (adapter: string, options: Record<string, unknown>) => {
+    await runCommand("audit", async () => (await import("./grader/commands/audit-command")).auditCommand(adapter, options));
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -7,7 +7,9 @@ export type GraderErrorCode =
   | "SUBMISSION_ENTRY_NOT_FOUND"
   | "SCENARIO_FILE_INVALID"
   | "UNKNOWN_PROPERTY"
-  | "CHILD_ENTRY_BUILD_FAILED";
+  | "CHILD_ENTRY_BUILD_FAILED"
+  | "UNKNOWN_ADAPTER"
+  | "ADAPTER_INVALID";
 
 export class GraderError extends Error {
   override readonly name = "GraderError";
