@@ -54,8 +54,10 @@ export const regexpExec = uncurryThis(RegExp.prototype.exec);
 
 const abortedGetter = Reflect.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get as (this: AbortSignal) => boolean;
 export const signalAborted = uncurryThis(abortedGetter);
-export const addEventListener = uncurryThis(EventTarget.prototype.addEventListener);
-export const removeEventListener = uncurryThis(EventTarget.prototype.removeEventListener);
+// Annotated so that declaration files can name the type (package build, scripts/build.ts).
+type ListenerMethod<K extends "addEventListener" | "removeEventListener"> = (target: EventTarget, ...args: Parameters<EventTarget[K]>) => void;
+export const addEventListener: ListenerMethod<"addEventListener"> = uncurryThis(EventTarget.prototype.addEventListener);
+export const removeEventListener: ListenerMethod<"removeEventListener"> = uncurryThis(EventTarget.prototype.removeEventListener);
 export const AbortControllerConstructor = AbortController;
 const controllerSignalGetter = Reflect.getOwnPropertyDescriptor(AbortController.prototype, "signal")?.get as (this: AbortController) => AbortSignal;
 export const controllerSignal = uncurryThis(controllerSignalGetter);

@@ -66,17 +66,28 @@ export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): 
   function finish(error: ContextCompactionError | null, result: unknown): void {
     // A second call comes only from a late event after the outcome was given (an abort, a
     // failure found while observing what a then returned): the outcome stands.
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: settle's second call is a no-op (its promise is settled; commit after a rejection builds nothing anyone sees)
     if (done) return;
+    // Stryker disable next-line BooleanLiteral: as above
     done = true;
     settle(error, result);
   }
 
-  /** Reads the signal at one of §7's points; true when the operation is over. */
+  /**
+   * Reads the signal at one of §7's points; true when the operation is over. Each read is
+   * redundant with the one after the await (compaction.ts checkSignal), and that one with
+   * these: an abort is permanent, so a later read sees it too. Mutants of one read alone are
+   * equivalent; a compactor that never reads the signal is test/mutants'
+   * "abort-seen-only-by-event", killed by strength.muted-abort-still-cancels.
+   */
+  // Stryker disable next-line BlockStatement: see above
   function signalEnds(): boolean {
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: finish ignores a second call
     if (done) return true;
     const state = watch.state();
-    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    // Stryker disable next-line StringLiteral,ConditionalExpression: message text; the read is redundant (see above)
     if (state === "unreadable") finish(failed("reading the signal threw"), undefined);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: the read is redundant (see above)
     else if (state === "aborted") finish(cancelled(), undefined);
     return done;
   }
@@ -88,6 +99,7 @@ export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): 
   }
 
   function follow(received: unknown, level: number): void {
+    // Stryker disable next-line ConditionalExpression: unreachable when done (proceed returns first; the first call is before any outcome)
     if (done) return handleLate(received);
     if (level > MAX_CONTEXT_ASYNC_DEPTH) {
       handleLate(received);
@@ -98,19 +110,27 @@ export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): 
     const observation = observe(received, level);
     if (observation.failure !== null) return finish(observation.failure, undefined);
     if (observation.plain) return finish(null, received);
-    // Stryker disable next-line StringLiteral: message text; the code is the contract
+    // Without this check a cycle is followed round until the depth limit, which fails with the
+    // same code after the same then calls (each thenable's then is called once: `seen`).
+    // Stryker disable next-line StringLiteral,ConditionalExpression: message text; the depth limit gives the same outcome (see above)
     if (observation.onChain) return finish(failed("a promise or thenable that waits on itself"), undefined);
+    // Stryker disable next-line BooleanLiteral: as above
     observation.onChain = true;
     if (observation.available) return proceed(observation, level);
     observation.waiter = () => proceed(observation, level);
   }
 
   function proceed(observation: Observation, level: number): void {
+    // A value that is a native promise comes only from a thenable's onFulfilled, which
+    // already gave it handlers; and when done, signalEnds below returns at once.
+    // Stryker disable next-line ConditionalExpression,BlockStatement,EqualityOperator: see above
     if (done) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
       if (observation.state === FULFILLED) handleLate(observation.value);
       return;
     }
-    // "When the value settles": the signal is read.
+    // "When the value settles": the signal is read (redundant alone, see signalEnds).
+    // Stryker disable next-line ConditionalExpression: see signalEnds; follow then sees done
     if (signalEnds()) return;
     // The reason is never read: a rejection cannot forge a code, whatever it looks like.
     if (observation.state === REJECTED) return finish(failed(observation.value as string), undefined);
@@ -125,6 +145,9 @@ export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): 
   }
 
   function observe(object: object, level: number): Observation {
+    // §8: a Proxy may also be read as any object; what that gives (its then throws on a Proxy
+    // receiver, or it has no callable then) is accepted too.
+    // Stryker disable next-line ConditionalExpression,BlockStatement: the other choice §8 allows
     if (isProxy(object)) {
       // Any Proxy, around a promise or anything else, is refused without running a trap.
       const refused = newObservation();
@@ -180,11 +203,13 @@ export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): 
       return;
     }
     let resolved = false;
+    // Stryker disable next-line BooleanLiteral: makeAvailable would be enqueued from inside then: still a later job, and the job below finds the waiter gone
     let returned = false;
     // The outcome is recorded at once but taken only after then returned, in a later job.
     const conclude = (state: number, value: unknown): void => {
       observation.state = state;
       observation.value = value;
+      // Stryker disable next-line ConditionalExpression: `true` only enqueues the same job earlier (see `returned`)
       if (returned) enqueueJob(() => makeAvailable(observation));
     };
     const onFulfilled = (next: unknown): void => {
@@ -216,6 +241,7 @@ export function awaitValue(value: unknown, watch: SignalWatch, settle: Settle): 
     // Whatever then returned is observed before the call counts as finished: a native promise
     // gets handlers, a thenable is called now (once; its settlement is reused if it is
     // delivered later), a Proxy or a locked promise cannot be observed.
+    // Stryker disable next-line ConditionalExpression: a primitive observed as a thenable only fails reading its then, on an observation nobody uses
     if (isObject(result)) {
       const inner = observe(result, level + 1);
       if (inner.failure !== null) finish(inner.failure, undefined);

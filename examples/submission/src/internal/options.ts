@@ -122,6 +122,9 @@ export function readCompactOptions(rawOptions: unknown): CompactOptions {
 function readSignal(options: object): AbortSignal | undefined {
   // Stryker disable next-line StringLiteral: names the place in a message text only
   const signal = inChannel(INVALID_INPUT, () => optionalField(options, "signal", SHAPE, OPTIONS));
+  // §8: a present `undefined`, and `null`, may also be refused (CONTEXT_INVALID_INPUT), which
+  // is what isGenuineSignal below does with them.
+  // Stryker disable next-line ConditionalExpression: the other choice §8 allows (see above)
   if (signal === ABSENT || signal === undefined || signal === null) return undefined;
   if (!isGenuineSignal(signal)) {
     // Stryker disable next-line StringLiteral: message text; the code is the contract

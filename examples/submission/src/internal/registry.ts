@@ -84,6 +84,7 @@ export function builtInfo(value: unknown): ContextInfo | undefined {
 // Stryker disable next-line BlockStatement: a cache; groupToolRounds reads the frozen messages again and finds the same groups
 export function builtTranscript(value: unknown): TranscriptInfo | undefined {
   const facts = transcripts.get(value as object);
+  // Stryker disable next-line ConditionalExpression: a cache (see above): without it the messages are read again
   if (facts === undefined) return undefined;
   return { messages: value as readonly Message[], table: facts.table, offset: facts.offset };
 }

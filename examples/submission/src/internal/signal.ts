@@ -24,18 +24,13 @@ import {
 
 /**
  * A genuine signal: an object that the intrinsic `aborted` getter, captured at load, accepts.
- * A primitive is refused without calling anything on it. The getter's brand check reads an
+ * A primitive is refused by the same check, which runs nothing on it. The getter's brand check reads an
  * internal symbol of `value` (through a Proxy's `get` trap, or along the prototype chain), so
  * a Proxy around a signal and Object.create(signal) pass it and work as the signal.
  */
 export function isGenuineSignal(value: unknown): value is AbortSignal {
-  if (typeof value !== "object" || value === null) return false;
-  try {
-    signalAborted(value as AbortSignal);
-    return true;
-  } catch {
-    return false;
-  }
+  // The brand check refuses a primitive (null included) by throwing, without running anything.
+  return readAborted(value as AbortSignal) !== null;
 }
 
 /** The summarizer's second argument: the caller's signal, or a fresh one nobody can abort. */
