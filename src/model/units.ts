@@ -1,5 +1,6 @@
 import type { ContextData, Json, MessageData, RequirementData, SummaryData } from "../scenario/data";
 import { specialTag } from "./special";
+import { upstreamCodePoints } from "./upstream";
 
 // Section 4, one line of the table per function.
 
@@ -9,6 +10,8 @@ import { specialTag } from "./special";
  * non-unicode regex on purpose: a technique unlike a code-point iterator.
  */
 export function modelCodePoints(s: string): number {
+  const upstream = upstreamCodePoints(s);
+  if (upstream !== undefined) return upstream;
   const pairs = s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g);
   return s.length - (pairs === null ? 0 : pairs.length);
 }

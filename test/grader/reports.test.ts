@@ -29,6 +29,7 @@ const grade: GradeResult = {
     { id: "groups.tile", title: "groups tile <the> transcript & more", family: "groups", status: "passed", points: 2, maxPoints: 2, numRuns: 100, durationMs: 20 },
     { id: "boundary.weird", title: "harness broke", family: "boundary", status: "error", points: 0, maxPoints: 0.5, numRuns: 1, message: "TypeError: x", durationMs: 1 },
   ],
+  rootCauses: [],
   warnings: ["network not isolated: test"],
   schemaVersion: GRADE_SCHEMA_VERSION,
 };
