@@ -3,7 +3,7 @@ import { allProperties } from "../../properties";
 import { strengthProperties } from "../../properties/strength";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { runProperty, type PropertyRun } from "../../src/grader/run-property";
-import { messagesIn, type Host, type PropertyDefinition, type Scenario } from "../../src/scenario";
+import { messagesIn, type Host, type Observation, type PropertyDefinition, type Scenario } from "../../src/scenario";
 import type { Mutant, MutantArea } from "./catalogue";
 import { loadMutant } from "./loader";
 
@@ -58,6 +58,7 @@ export interface PropertyVerdict {
   readonly messages: number | null;
   readonly message?: string;
   readonly counterexample?: Scenario;
+  readonly observation?: Observation;
 }
 
 export interface MutantHosts {
@@ -84,6 +85,7 @@ export async function runOne(property: PropertyDefinition, hosts: MutantHosts, s
       messages: run.status === "passed" ? null : messagesIn(run.counterexample),
       ...(run.message === undefined ? {} : { message: run.message }),
       ...(run.counterexample === undefined ? {} : { counterexample: run.counterexample }),
+      ...(run.observation === undefined ? {} : { observation: run.observation }),
     };
   } finally {
     fc.configureGlobal(global);

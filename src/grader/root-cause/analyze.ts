@@ -5,6 +5,7 @@ import type { Scenario } from "../../scenario/scenario";
 import { messagesIn } from "../../scenario/size";
 import type { Expected } from "../../scenario/expected";
 import type { RootCause, UpstreamDifference } from "../result";
+import { printedSize } from "../report/notation";
 import { LAYER_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
 import { LAYERS, recheck } from "./recheck";
@@ -73,7 +74,9 @@ function notRunId(failure: FailureInput): string {
 }
 
 function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap<string, PropertyDefinition>): RootCause {
-  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => size(a.failure) - size(b.failure))[0];
+  // The smallest; among equals, one of the root cause's own family (a groups property for "groups").
+  const ownFamily = (m: Attributed) => (m.failure.id.startsWith(`${id}.`) ? 0 : 1);
+  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => size(a.failure) - size(b.failure) || ownFamily(a) - ownFamily(b))[0];
   const layer = LAYER_TEXT[id as keyof typeof LAYER_TEXT];
   const first = members[0]!.failure;
   const def = byId.get(first.id);
@@ -96,7 +99,7 @@ function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap
 
 /** Smaller is easier to read: fewer messages first, then less text. */
 function size(failure: FailureInput): number {
-  return (messagesIn(failure.counterexample) ?? 0) * 1_000_000 + Math.min(999_999, JSON.stringify(failure.counterexample ?? null).length);
+  return (messagesIn(failure.counterexample) ?? 0) * 1_000_000 + Math.min(999_999, printedSize(failure.counterexample));
 }
 
 function slug(text: string): string {
