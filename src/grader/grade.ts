@@ -50,7 +50,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   const reference = options.reference === undefined ? ownReference : options.reference;
   const results: PropertyResult[] = [];
-  let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), probes: 0 };
+  let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), combined: new Map(), probes: 0 };
   try {
     for (const reporter of reporters) {
       await reporter.onGradeStart?.({

@@ -38,6 +38,13 @@ export interface UpstreamDifference {
   readonly contract: string;
 }
 
+export interface Illustration {
+  readonly propertyId: string;
+  readonly counterexample: Scenario;
+  readonly observation?: Observation;
+  readonly expected?: Expected;
+}
+
 /**
  * A mistake that explains one or more failed properties (docs/grading.md, "Root causes"): an
  * upstream answer of the subject (its units, groups or boundary) that differs from the
@@ -57,6 +64,11 @@ export interface RootCause {
   /** Where the subject's answers differ from the contract's on that counterexample. */
   readonly differences?: readonly UpstreamDifference[];
   readonly replay?: string;
+  /**
+   * The smallest counterexample of its properties that has a cut to draw (a boundary or a
+   * compaction over at least one message), for the HTML timeline; absent when none has one.
+   */
+  readonly illustration?: Illustration;
   /** The failed properties it explains, in grading order. */
   readonly properties: readonly string[];
 }

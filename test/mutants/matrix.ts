@@ -3,7 +3,7 @@ import { allProperties } from "../../properties";
 import { strengthProperties } from "../../properties/strength";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { runProperty, type PropertyRun } from "../../src/grader/run-property";
-import { messagesIn, type Host, type Observation, type PropertyDefinition, type Scenario } from "../../src/scenario";
+import { messagesIn, type Expected, type Host, type Observation, type PropertyDefinition, type Scenario } from "../../src/scenario";
 import type { Mutant, MutantArea } from "./catalogue";
 import { loadMutant } from "./loader";
 
@@ -59,6 +59,7 @@ export interface PropertyVerdict {
   readonly message?: string;
   readonly counterexample?: Scenario;
   readonly observation?: Observation;
+  readonly expected?: Expected;
 }
 
 export interface MutantHosts {
@@ -86,6 +87,7 @@ export async function runOne(property: PropertyDefinition, hosts: MutantHosts, s
       ...(run.message === undefined ? {} : { message: run.message }),
       ...(run.counterexample === undefined ? {} : { counterexample: run.counterexample }),
       ...(run.observation === undefined ? {} : { observation: run.observation }),
+      ...(run.expected === undefined ? {} : { expected: run.expected }),
     };
   } finally {
     fc.configureGlobal(global);

@@ -5,6 +5,7 @@ import type { Scenario } from "../../scenario/scenario";
 import { messagesIn } from "../../scenario/size";
 import type { Expected } from "../../scenario/expected";
 import type { RootCause, UpstreamDifference } from "../result";
+import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
 import { LAYER_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
@@ -29,6 +30,8 @@ export interface RootCauseAnalysis {
   readonly rootCauses: readonly RootCause[];
   /** Failed property id → root cause id. */
   readonly causeOf: ReadonlyMap<string, string>;
+  /** Failed property id → every upstream layer its re-check needed, when it needed more than one. */
+  readonly combined: ReadonlyMap<string, readonly string[]>;
   /** Calls made to the subject for its upstream answers. */
   readonly probes: number;
 }
@@ -50,6 +53,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const byId = new Map(options.definitions.map((d) => [d.id, d]));
   const probe = options.subject === null ? null : new UpstreamProbe(options.subject);
   const attributed: Attributed[] = [];
+  const combined = new Map<string, readonly string[]>();
   for (const failure of failures) {
     const def = byId.get(failure.id);
     if (failure.counterexample === undefined || failure.observation === undefined || def === undefined || probe === null) {
@@ -58,6 +62,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     }
     const result = await recheck({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
     attributed.push({ failure, cause: result.layer ?? failure.id, differences: result.differences });
+    if ((result.needs?.length ?? 0) > 1) combined.set(failure.id, result.needs!);
   }
   const causes = new Map<string, Attributed[]>();
   for (const entry of attributed) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
@@ -66,7 +71,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const rank = (cause: RootCause) => { const at = (LAYERS as readonly string[]).indexOf(cause.id); return at === -1 ? LAYERS.length : at; };
   rootCauses.sort((a, b) => rank(a) - rank(b) || b.properties.length - a.properties.length);
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
-  return { rootCauses, causeOf, probes: probe?.calls ?? 0 };
+  return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
 }
 
 function notRunId(failure: FailureInput): string {
@@ -83,6 +88,7 @@ function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap
   const title = layer?.title ?? (id.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title);
   const explanation = layer?.explanation ?? (def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`);
   const pick = smallest?.failure;
+  const drawable = [...members].filter((m) => hasCut(m.failure.counterexample)).sort((a, b) => cutRank(a.failure) - cutRank(b.failure) || size(a.failure) - size(b.failure))[0]?.failure;
   const differences = smallest === undefined ? [] : smallest.differences.filter((d) => d.layer === id);
   return {
     id: id.startsWith("not-run: ") ? `not-run-${slug(first.message ?? "")}` : id,
@@ -93,8 +99,34 @@ function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap
     ...(pick?.expected === undefined ? {} : { expected: pick.expected }),
     ...(differences.length === 0 ? {} : { differences }),
     ...(pick?.replay === undefined ? {} : { replay: pick.replay }),
+    ...(drawable?.counterexample === undefined
+      ? {}
+      : {
+          illustration: {
+            propertyId: drawable.id,
+            counterexample: drawable.counterexample,
+            ...(drawable.observation === undefined ? {} : { observation: drawable.observation }),
+            ...(drawable.expected === undefined ? {} : { expected: drawable.expected }),
+          },
+        }),
     properties: members.map((m) => m.failure.id),
   };
+}
+
+/** A boundary or compaction call over at least one message, without hostile decorations. */
+function hasCut(scenario: Scenario | undefined): boolean {
+  const kind = scenario?.operation.kind;
+  return (kind === "boundary" || kind === "compact") && (scenario?.decorations?.length ?? 0) === 0 && (messagesIn(scenario) ?? 0) > 0;
+}
+
+/** Best drawn first: the two cuts at different messages, then at least one cut, then none. */
+function cutRank(failure: FailureInput): number {
+  const scenario = failure.counterexample!;
+  const expected = expectedCut(scenario, failure.expected);
+  const observed = observedCut(scenario, failure.observation);
+  if (typeof expected === "number" && typeof observed === "number" && expected !== observed) return 0;
+  if (typeof expected === "number" || typeof observed === "number") return 1;
+  return 2;
 }
 
 /** Smaller is easier to read: fewer messages first, then less text. */

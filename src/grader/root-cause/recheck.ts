@@ -12,11 +12,13 @@ import type { UpstreamProbe } from "./probe";
 
 // The re-check of one failure: its counterexample is judged again (same observation, same
 // property, same judge) with the expected answer computed from the subject's own upstream
-// answers, layer by layer in the order the contract builds them (units → groups → boundary).
-// The first layer set under which the verdict passes explains the failure. Nothing else does:
-// a failure no re-check clears is its own root cause.
+// answers (LAYER_SETS, in the order the contract builds them: units → groups → boundary).
+// The first layer set under which the verdict passes explains the failure.
+// Nothing else does: a failure no re-check clears is its own root cause.
 
 export const LAYERS: readonly UpstreamLayer[] = ["units", "groups", "boundary"];
+/** The re-checks tried, in order. */
+const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["boundary"], ["units", "groups", "boundary"]];
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions). */
 const MAX_ROUNDS = 4;
 
@@ -40,6 +42,8 @@ export interface Recheck {
   readonly how?: "recheck" | "accepted" | "direct";
   /** The subject's answers that differ from the contract's on this counterexample, per layer used. */
   readonly differences: readonly Difference[];
+  /** Every layer whose answers the passing re-check needed (more than one: `layer` is the most upstream). */
+  readonly needs?: readonly UpstreamLayer[];
 }
 
 export interface Failure {
@@ -55,8 +59,10 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
     withUpstreamAnswers(probe.answers(enabled(layers)), (): Verdict =>
       judge(failure.def, { scenario: failure.scenario, observation: failure.observation, expected: expectedFor(failure.scenario), reference: referenceObservation }),
     );
-  for (let depth = 1; depth <= LAYERS.length; depth++) {
-    const layers = LAYERS.slice(0, depth);
+  // Units alone, groups alone, both, then the boundary (alone, then with both): a set names
+  // its most upstream layer whose answers differ. The boundary comes after units and groups
+  // because a boundary re-check clears every failure the boundary merely inherits from them.
+  for (const layers of LAYER_SETS) {
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
     for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted; round++) {
@@ -65,12 +71,12 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
       asked.push(run.misses.asked);
     }
     const differences = differencesIn(probe, asked, layers);
-    const own = LAYERS[depth - 1]!;
-    // A pass with no differing answer would mean the re-judge is not the judge: never attribute on it.
-    if (!differences.some((d) => d.layer === own)) continue;
-    if (run.value.ok) return { layer: own, how: "recheck", differences };
-    if (acceptedOnlyUnder(failure, layers, probe)) return { layer: own, how: "accepted", differences };
-    if (failure.def.family === own) return { layer: own, how: "direct", differences };
+    const needs = layers.filter((layer) => differences.some((d) => d.layer === layer));
+    const named = needs[0];
+    if (named === undefined) continue;
+    if (run.value.ok) return { layer: named, how: "recheck", differences, needs };
+    if (acceptedOnlyUnder(failure, layers, probe)) return { layer: named, how: "accepted", differences, needs };
+    if (layers.length === 1 && failure.def.family === named) return { layer: named, how: "direct", differences };
   }
   return { layer: null, differences: [] };
 }
