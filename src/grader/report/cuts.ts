@@ -2,13 +2,10 @@ import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
+import { isRecord } from "./notation";
 
 // Where a boundary or compaction call cuts the transcript, as the contract expects it and as
 // the subject answered: the markers of the HTML timeline, and how root causes pick a drawing.
-
-function isRecord(v: unknown): v is Record<string, Json> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** The cut a boundary or compaction answer makes: a number, null (no cut), or undefined (no answer about a cut). */
 export function cutOf(kind: string, value: Json | undefined): number | null | undefined {

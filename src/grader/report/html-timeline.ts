@@ -4,7 +4,7 @@ import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { expectedCut, observedCut } from "./cuts";
-import { quote } from "./notation";
+import { isRecord, quote } from "./notation";
 
 // A counterexample drawn as a timeline (SVG, no script): messages as boxes with their units,
 // an arc from each tool call to its result, the contract's groups bracketed under the boxes
@@ -19,10 +19,6 @@ const ARC_SPACE = 56;
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-function isRecord(v: unknown): v is Record<string, Json> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** The messages of a scenario's context or transcript, when they are readable messages. */

@@ -35,7 +35,7 @@ export function value(v: Json | undefined, max = MAX_VALUE): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
-function isRecord(v: unknown): v is Record<string, Json> {
+export function isRecord(v: unknown): v is Record<string, Json> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
