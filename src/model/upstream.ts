@@ -14,14 +14,19 @@ export type UpstreamLayer = "units" | "groups" | "boundary";
 export interface UpstreamAnswers {
   /** u(s) as the subject counts it, by string. */
   readonly codePoints?: ReadonlyMap<string, number>;
+  /** Units of one requirement, summary or message as the subject counts them, by `itemKey`. */
+  readonly itemUnits?: ReadonlyMap<string, number>;
   /** groupToolRounds as the subject answers it, by transcript key (`transcriptKey`). */
   readonly groups?: ReadonlyMap<string, readonly ModelGroup[]>;
   /** selectCompactionBoundary as the subject answers it, by `boundaryKey`. */
   readonly boundaries?: ReadonlyMap<string, number | null>;
 }
 
+export type UnitItemKind = "requirement" | "summary" | "message";
+
 export interface UpstreamQuestions {
   readonly codePoints: Set<string>;
+  readonly items: Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>;
   readonly groups: Map<string, readonly unknown[]>;
   readonly boundaries: Map<string, { readonly context: ContextData; readonly options: BoundaryOptions }>;
 }
@@ -31,7 +36,7 @@ export interface UpstreamMisses extends UpstreamQuestions {
   readonly asked: UpstreamQuestions;
 }
 
-const questions = (): UpstreamQuestions => ({ codePoints: new Set(), groups: new Map(), boundaries: new Map() });
+const questions = (): UpstreamQuestions => ({ codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
 
 let active: { readonly answers: UpstreamAnswers; readonly misses: UpstreamMisses } | null = null;
 
@@ -80,6 +85,19 @@ export function upstreamCodePoints(s: string): number | undefined {
   const answer = active.answers.codePoints.get(s);
   active.misses.asked.codePoints.add(s);
   if (answer === undefined) active.misses.codePoints.add(s);
+  return answer;
+}
+
+export function itemKey(kind: UnitItemKind, item: unknown): string {
+  return `${kind}:${JSON.stringify(item)}`;
+}
+
+export function upstreamItemUnits(kind: UnitItemKind, item: unknown): number | undefined {
+  if (active === null || active.answers.itemUnits === undefined) return undefined;
+  const key = itemKey(kind, item);
+  const answer = active.answers.itemUnits.get(key);
+  active.misses.asked.items.set(key, { kind, item });
+  if (answer === undefined) active.misses.items.set(key, { kind, item });
   return answer;
 }
 

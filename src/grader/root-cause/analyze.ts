@@ -47,6 +47,8 @@ interface Attributed {
   readonly failure: FailureInput;
   readonly cause: string;
   readonly differences: readonly UpstreamDifference[];
+  /** Its re-check needed the answers of more than one layer: it shows this root cause less clearly. */
+  readonly combined?: boolean;
 }
 
 export async function analyzeRootCauses(failures: readonly FailureInput[], options: AnalyzeOptions): Promise<RootCauseAnalysis> {
@@ -61,8 +63,9 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       continue;
     }
     const result = await recheck({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
-    attributed.push({ failure, cause: result.layer ?? failure.id, differences: result.differences });
-    if ((result.needs?.length ?? 0) > 1) combined.set(failure.id, result.needs!);
+    const needsMore = (result.needs?.length ?? 0) > 1;
+    attributed.push({ failure, cause: result.layer ?? failure.id, differences: result.differences, combined: needsMore });
+    if (needsMore) combined.set(failure.id, result.needs!);
   }
   const causes = new Map<string, Attributed[]>();
   for (const entry of attributed) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
@@ -79,16 +82,17 @@ function notRunId(failure: FailureInput): string {
 }
 
 function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap<string, PropertyDefinition>): RootCause {
-  // The smallest; among equals, one of the root cause's own family (a groups property for "groups").
+  // The smallest that shows this root cause alone; among equals, one of its own family (a groups property for "groups").
   const ownFamily = (m: Attributed) => (m.failure.id.startsWith(`${id}.`) ? 0 : 1);
-  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => size(a.failure) - size(b.failure) || ownFamily(a) - ownFamily(b))[0];
+  const alone = (m: Attributed) => (m.combined === true ? 1 : 0);
+  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => alone(a) - alone(b) || size(a.failure) - size(b.failure) || ownFamily(a) - ownFamily(b))[0];
   const layer = LAYER_TEXT[id as keyof typeof LAYER_TEXT];
   const first = members[0]!.failure;
   const def = byId.get(first.id);
   const title = layer?.title ?? (id.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title);
   const explanation = layer?.explanation ?? (def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`);
   const pick = smallest?.failure;
-  const drawable = [...members].filter((m) => hasCut(m.failure.counterexample)).sort((a, b) => cutRank(a.failure) - cutRank(b.failure) || size(a.failure) - size(b.failure))[0]?.failure;
+  const drawable = [...members].filter((m) => hasCut(m.failure.counterexample)).sort((a, b) => alone(a) - alone(b) || cutRank(a.failure) - cutRank(b.failure) || size(a.failure) - size(b.failure))[0]?.failure;
   const differences = smallest === undefined ? [] : smallest.differences.filter((d) => d.layer === id);
   return {
     id: id.startsWith("not-run: ") ? `not-run-${slug(first.message ?? "")}` : id,

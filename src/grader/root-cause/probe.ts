@@ -2,7 +2,7 @@ import type { ModelGroup } from "../../model/index";
 import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
 import type { Scenario } from "../../scenario/scenario";
-import type { UpstreamAnswers, UpstreamMisses } from "../../model/upstream";
+import type { UnitItemKind, UpstreamAnswers, UpstreamMisses } from "../../model/upstream";
 
 // Asks the subject for its own upstream answers, through the same host (and sandbox) that
 // graded it: u(s) of a string (as the difference of estimateContextUnits of a one-message
@@ -16,6 +16,7 @@ export const MAX_PROBES = 2000;
 
 export class UpstreamProbe {
   readonly codePoints = new Map<string, number>();
+  readonly itemUnits = new Map<string, number>();
   readonly groups = new Map<string, readonly ModelGroup[]>();
   readonly boundaries = new Map<string, number | null>();
   private readonly unanswered = new Set<string>();
@@ -31,7 +32,7 @@ export class UpstreamProbe {
   /** The cached answers, restricted to the layers enabled. */
   answers(layers: { readonly units: boolean; readonly groups: boolean; readonly boundary: boolean }): UpstreamAnswers {
     return {
-      ...(layers.units ? { codePoints: this.codePoints } : {}),
+      ...(layers.units ? { codePoints: this.codePoints, itemUnits: this.itemUnits } : {}),
       ...(layers.groups ? { groups: this.groups } : {}),
       ...(layers.boundary ? { boundaries: this.boundaries } : {}),
     };
@@ -41,6 +42,7 @@ export class UpstreamProbe {
   open(misses: UpstreamMisses): number {
     let count = 0;
     for (const s of misses.codePoints) if (!this.unanswered.has(`u:${s}`)) count++;
+    for (const key of misses.items.keys()) if (!this.unanswered.has(`i:${key}`)) count++;
     for (const key of misses.groups.keys()) if (!this.unanswered.has(`g:${key}`)) count++;
     for (const key of misses.boundaries.keys()) if (!this.unanswered.has(`b:${key}`)) count++;
     return count;
@@ -52,6 +54,12 @@ export class UpstreamProbe {
       const answer = await this.codePointsOf(s);
       if (answer === null) this.unanswered.add(`u:${s}`);
       else this.codePoints.set(s, answer);
+    }
+    for (const [key, { kind, item }] of misses.items) {
+      if (this.unanswered.has(`i:${key}`) || this.exhausted) continue;
+      const answer = await this.itemUnitsOf(kind, item as Json);
+      if (answer === null) this.unanswered.add(`i:${key}`);
+      else this.itemUnits.set(key, answer);
     }
     for (const [key, transcript] of misses.groups) {
       if (this.unanswered.has(`g:${key}`) || this.exhausted) continue;
@@ -65,6 +73,50 @@ export class UpstreamProbe {
       if (answer === undefined || !(answer === null || Number.isSafeInteger(answer))) this.unanswered.add(`b:${key}`);
       else this.boundaries.set(key, answer as number | null);
     }
+  }
+
+  /**
+   * Units of one item as the subject counts them: estimateContextUnits of a context holding it
+   * alone. A message linked to others (an assistant with calls, a tool result) cannot stand
+   * alone: it is measured with synthetic partners (an empty result per call; an assistant
+   * with the one call answered, arguments {}), whose units are then taken off, computed by
+   * the contract's formula over the subject's own u(s).
+   */
+  private async itemUnitsOf(kind: UnitItemKind, item: Json): Promise<number | null> {
+    if (kind === "requirement") return unitsValue(await this.value(unitsOf({ requirements: [item] })));
+    if (kind === "summary") return unitsValue(await this.value(unitsOf({ summary: item })));
+    if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
+    if (item.role === "toolResult" && typeof item.toolCallId === "string" && typeof item.toolName === "string") {
+      const partner = { id: "a", role: "assistant", content: [{ type: "toolCall", id: item.toolCallId, name: item.toolName, arguments: {} }] };
+      const total = unitsValue(await this.value(unitsOf({ messages: [partner, item] })));
+      const partnerUnits = await this.formulaUnits([["a", item.toolCallId, item.toolName]], 4 + 6 + 2);
+      return total === null || partnerUnits === null || total < partnerUnits ? null : total - partnerUnits;
+    }
+    const calls = item.role === "assistant" && Array.isArray(item.content) ? item.content.filter((b): b is { [k: string]: Json } => b !== null && typeof b === "object" && !Array.isArray(b) && b.type === "toolCall") : [];
+    if (calls.length === 0) return unitsValue(await this.value(unitsOf({ messages: [item] })));
+    if (!calls.every((c) => typeof c.id === "string" && typeof c.name === "string")) return null;
+    const partners = calls.map((c) => ({ id: "r", role: "toolResult", toolCallId: c.id as string, toolName: c.name as string, content: "", isError: false }));
+    const total = unitsValue(await this.value(unitsOf({ messages: [item, ...partners] })));
+    let partnerUnits = 0;
+    for (const p of partners) {
+      const units = await this.formulaUnits([["r", p.toolCallId, p.toolName, ""]], 7);
+      if (units === null) return null;
+      partnerUnits += units;
+    }
+    return total === null || total < partnerUnits ? null : total - partnerUnits;
+  }
+
+  /** `base` + the subject's u(s) of every string listed: a synthetic partner's units by the contract's formula. */
+  private async formulaUnits(strings: readonly (readonly string[])[], base: number): Promise<number | null> {
+    let sum = base;
+    for (const s of strings.flat()) {
+      const cached = this.codePoints.get(s);
+      const u = cached ?? (await this.codePointsOf(s));
+      if (u === null) return null;
+      this.codePoints.set(s, u);
+      sum += u;
+    }
+    return sum;
   }
 
   private async codePointsOf(s: string): Promise<number | null> {
@@ -84,7 +136,11 @@ export class UpstreamProbe {
 }
 
 function oneMessage(content: string): Scenario {
-  return { operation: { kind: "units", input: { messages: [{ id: "m", role: "user", content }] }, prebuilt: false } };
+  return unitsOf({ messages: [{ id: "m", role: "user", content }] });
+}
+
+function unitsOf(input: { [key: string]: Json }): Scenario {
+  return { operation: { kind: "units", input, prebuilt: false } };
 }
 
 function unitsValue(value: Json | undefined): number | null {

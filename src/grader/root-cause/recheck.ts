@@ -1,7 +1,8 @@
-import { expectedFor, modelBoundary, modelCodePoints, modelGroups } from "../../model/index";
+import { expectedFor, modelBoundary, modelCodePoints, modelGroups, modelMessageUnits, modelRequirementsUnits, modelSummaryUnits } from "../../model/index";
 import type { BoundaryOptions } from "../../model/index";
-import { withUpstreamAnswers, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
-import type { ContextData } from "../../scenario/data";
+import { withUpstreamAnswers, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
+import type { ContextData, Json, MessageData, RequirementData, SummaryData } from "../../scenario/data";
+import { messageLine } from "../report/notation";
 import type { Host } from "../../scenario/host";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition, Verdict } from "../../scenario/property";
@@ -19,6 +20,8 @@ import type { UpstreamProbe } from "./probe";
 export const LAYERS: readonly UpstreamLayer[] = ["units", "groups", "boundary"];
 /** The re-checks tried, in order. */
 const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["boundary"], ["units", "groups", "boundary"]];
+/** Calls to the subject one failure may cost (a counterexample of thousands of messages is left as it is). */
+const MAX_PROBES_PER_FAILURE = 400;
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions). */
 const MAX_ROUNDS = 4;
 
@@ -62,10 +65,11 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
   // Units alone, groups alone, both, then the boundary (alone, then with both): a set names
   // its most upstream layer whose answers differ. The boundary comes after units and groups
   // because a boundary re-check clears every failure the boundary merely inherits from them.
+  const started = probe.calls;
   for (const layers of LAYER_SETS) {
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
-    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted; round++) {
+    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_FAILURE; round++) {
       await probe.ask(run.misses);
       run = rejudge(layers);
       asked.push(run.misses.asked);
@@ -95,10 +99,12 @@ function enabled(layers: readonly UpstreamLayer[]) {
 /** The subject's answers that differ from the contract's, among the questions the re-judges asked. */
 function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[], layers: readonly UpstreamLayer[]): Difference[] {
   const codePoints = new Set<string>();
+  const items = new Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>();
   const groups = new Map<string, readonly unknown[]>();
   const boundaries = new Map<string, { readonly context: ContextData; readonly options: BoundaryOptions }>();
   for (const run of runs) {
     for (const s of run.codePoints) codePoints.add(s);
+    for (const [key, item] of run.items) items.set(key, item);
     for (const [key, t] of run.groups) groups.set(key, t);
     for (const [key, b] of run.boundaries) boundaries.set(key, b);
   }
@@ -108,6 +114,11 @@ function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[],
       const subject = probe.codePoints.get(s);
       const contract = modelCodePoints(s);
       if (subject !== undefined && subject !== contract) out.push({ layer: "units", question: `u(${JSON.stringify(s)})`, subject: String(subject), contract: String(contract) });
+    }
+    for (const [key, { kind, item }] of items) {
+      const subject = probe.itemUnits.get(key);
+      const contract = contractItemUnits(kind, item);
+      if (subject !== undefined && contract !== null && subject !== contract) out.push({ layer: "units", question: `units of ${kind === "message" ? messageLine(item as Json).replace(/ {2}· \d+ units$/, "") : `${kind} ${JSON.stringify(item)}`}`, subject: String(subject), contract: String(contract) });
     }
   }
   if (layers.includes("groups")) {
@@ -130,6 +141,16 @@ function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[],
     }
   }
   return out;
+}
+
+function contractItemUnits(kind: UnitItemKind, item: unknown): number | null {
+  try {
+    if (kind === "requirement") return modelRequirementsUnits([item as RequirementData]);
+    if (kind === "summary") return modelSummaryUnits(item as SummaryData);
+    return modelMessageUnits(item as MessageData);
+  } catch {
+    return null;
+  }
 }
 
 export function groupsText(groups: readonly { readonly startIndex: number; readonly endIndex: number }[]): string {
