@@ -116,15 +116,19 @@ export function belowThresholdBudget(f: ContextFacts): fc.Arbitrary<Budget> {
   );
 }
 
-/** Section 6 alone (no maxUnits): the earliest fitting cut is a chosen group end e. */
+/**
+ * Section 6 alone (no maxUnits): the earliest fitting cut is a chosen group end e. Shares are
+ * drawn first and mapped onto the context (see FitRatios), so the case shrinks with it.
+ */
 export function foundBudget(f: ContextFacts): fc.Arbitrary<Budget & { boundary: number }> {
-  return fc.constantFrom(...f.ends.map((e, i) => ({ e, prev: i === 0 ? null : f.ends[i - 1]! }))).chain(({ e, prev }) => {
+  const ends = f.ends.map((e, i) => ({ e, prev: i === 0 ? null : f.ends[i - 1]! }));
+  return fitRatios.map((r) => {
+    const { e, prev } = ends[atShare(r.end, 0, ends.length - 1)]!;
     const gap = prev === null ? 100 : f.suffix[prev]! - f.suffix[e]!;
-    return fc
-      .record({ S: int(1, 100), slack: int(0, Math.min(gap - 1, 100)), retainRecentMessages: int(0, f.n - e) })
-      .map(({ S, slack, retainRecentMessages }) => {
-        const targetUnits = f.requirementUnits + S + f.suffix[e]! + slack;
-        return { targetUnits, summaryMaxUnits: S, retainRecentMessages, maxUnits: targetUnits, boundary: e };
-      });
+    const S = atShare(r.summary, 1, 100);
+    const slack = atShare(r.slack, 0, Math.min(gap - 1, 100));
+    const retainRecentMessages = atShare(r.retain, 0, f.n - e);
+    const targetUnits = f.requirementUnits + S + f.suffix[e]! + slack;
+    return { targetUnits, summaryMaxUnits: S, retainRecentMessages, maxUnits: targetUnits, boundary: e };
   });
 }
