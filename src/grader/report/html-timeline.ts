@@ -91,7 +91,8 @@ export function timelineSvg({ scenario, observation, expected }: TimelineInput):
   const messages = messagesOf(scenario);
   if (messages === null || messages.length === 0) return null;
   const n = messages.length;
-  const width = x(n) + LEFT;
+  // Room on the right for the labels of a cut after the last message.
+  const width = x(n) + LEFT + 110;
   const top = ARC_SPACE;
   const parts: string[] = [];
   const expectedAt = expectedCut(scenario, expected);
