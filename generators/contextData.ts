@@ -17,7 +17,7 @@ const nonBlankShort = contractString({ nonBlank: true, maxLength: 8 });
 
 const requirements = (max: number) =>
   fc
-    .tuple(fc.oneof({ weight: 3, arbitrary: fc.constant("req-") }, { weight: 1, arbitrary: shortText }), fc.array(contractString({ nonBlank: true }), { maxLength: max }))
+    .tuple(fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant("req-") }, { weight: 1, arbitrary: shortText }), fc.array(contractString({ nonBlank: true }), { maxLength: max }))
     .map(([prefix, contents]): RequirementData[] => contents.map((content, i) => ({ id: `${prefix}${i}`, content })));
 
 const summary: fc.Arbitrary<SummaryData | null> = fc.option(
@@ -29,7 +29,7 @@ const summary: fc.Arbitrary<SummaryData | null> = fc.option(
 const records = (max: number) =>
   fc
     .tuple(
-      fc.oneof({ weight: 3, arbitrary: fc.constant("rec-") }, { weight: 1, arbitrary: shortText }),
+      fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant("rec-") }, { weight: 1, arbitrary: shortText }),
       fc.array(
         fc.record({
           summaryId: nonBlankShort,

@@ -14,6 +14,6 @@ export type ContractStringConstraints = {
 /** Strings of every kind the contract counts in code points: empty, whitespace, astral, lone surrogates, combining marks, long. */
 export function contractString(constraints: ContractStringConstraints = {}): fc.Arbitrary<string> {
   const kinds = constraints.kinds ?? STRING_KINDS;
-  const arb = fc.oneof(...kinds.map((kind) => stringOfKind(kind, constraints.maxLength ?? 20)));
+  const arb = fc.oneof({ withCrossShrink: true }, ...kinds.map((kind) => stringOfKind(kind, constraints.maxLength ?? 20)));
   return constraints.nonBlank === true ? nonBlank(arb) : arb;
 }

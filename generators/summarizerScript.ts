@@ -34,7 +34,7 @@ export type NamedSummarizerScript = { name: SummarizerScriptName; script: Summar
 
 /** Text of 1..room code points with non-whitespace in it. */
 const fittingText = (room: number) =>
-  fc.oneof(fc.string({ minLength: 1, maxLength: room }), stringOfKind("astral", room), stringOfKind("combining", room)).map((t) => {
+  fc.oneof({ withCrossShrink: true }, fc.string({ minLength: 1, maxLength: room }), stringOfKind("astral", room), stringOfKind("combining", room)).map((t) => {
     const cut = Array.from(t).slice(0, room).join("");
     return cut.trim().length > 0 ? cut : "x";
   });
@@ -82,5 +82,40 @@ function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<Summar
       return fc.constantFrom<SummarizerScript>({ kind: "reject", value: "boom" }, { kind: "reject", value: { name: "ContextCompactionError", code: "CONTEXT_BOUNDARY_UNAVAILABLE" } });
     case "never":
       return fc.constant({ kind: "never" });
+  }
+}
+
+/** The room scripts are drawn for before fitScript fits them to a budget's room. */
+export const SCRIPT_DRAW_ROOM = 60;
+
+/**
+ * A script drawn for `drawnRoom` fitted to `room` (same kind, same delivery): fitting texts
+ * cut to `room` code points (non-blank), an over-budget text kept that many code points over
+ * `room`; other scripts do not depend on the room.
+ */
+export function fitScript(named: NamedSummarizerScript, drawnRoom: number, room: number): NamedSummarizerScript {
+  const script = named.script as { kind: string; text?: unknown };
+  if (typeof script.text !== "string") return named;
+  const fit = (text: string, max: number) => {
+    const cut = Array.from(text).slice(0, Math.max(1, max)).join("");
+    return cut.trim().length > 0 ? cut : "x";
+  };
+  switch (named.name) {
+    case "syncText":
+    case "asyncText":
+    case "thenableChain":
+    case "deepThenableChain":
+      return { ...named, script: { ...named.script, text: fit(script.text, room) } as SummarizerScript };
+    case "paddedText": {
+      const text = script.text;
+      const padded = text.length >= 3 && /\s/.test(text[0]!) && text[0] === text[text.length - 1];
+      const inner = padded ? text.slice(1, -1) : text;
+      const fitted = room >= 3 && padded ? `${text[0]}${fit(inner, room - 2)}${text[0]}` : fit(inner, room);
+      return { ...named, script: { ...named.script, text: fitted } as SummarizerScript };
+    }
+    case "overSummaryMax":
+      return { ...named, script: { ...named.script, text: "s".repeat(room + Math.max(1, Array.from(script.text).length - drawnRoom)) } as SummarizerScript };
+    default:
+      return named;
   }
 }

@@ -27,8 +27,8 @@ const plainPieces = {
 };
 
 const prefixes = fc.record({
-  messagePrefix: fc.oneof({ weight: 4, arbitrary: fc.constant("m") }, { weight: 1, arbitrary: shortText }),
-  callPrefix: fc.oneof({ weight: 4, arbitrary: fc.constant("call-") }, { weight: 1, arbitrary: shortText }),
+  messagePrefix: fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: fc.constant("m") }, { weight: 1, arbitrary: shortText }),
+  callPrefix: fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: fc.constant("call-") }, { weight: 1, arbitrary: shortText }),
   closing: fc.array(fc.nat(), { maxLength: 6 }),
 });
 

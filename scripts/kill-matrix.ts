@@ -1,6 +1,7 @@
 // The full kill matrix (issue 5): every mutant of test/mutants/catalogue.ts against every
 // property of the suites (in-process host, fixed seed), writing docs/kill-matrix.md with the
-// killing property ids and the size of the shrunk counterexample.
+// killing property ids, the size of the shrunk counterexample, and the root causes a grade would
+// name with the size of each one's shrunk counterexample (issue 13).
 //
 //   npx tsx scripts/kill-matrix.ts [--jobs 2] [--mutants id,id] [--num-runs 100] [--seed 20261129] [--out docs/kill-matrix.md]
 //
@@ -19,6 +20,7 @@ import * as core from "../src/core";
 import { createInProcessHost } from "../src/grader/in-process-host";
 import { mutants, SMALL_COUNTEREXAMPLE_AREAS, MAX_SMALL_COUNTEREXAMPLE_MESSAGES, type Mutant } from "../test/mutants/catalogue";
 import { hostsFor, killOrder, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
+import { isSmall, MAX_SMALL_MESSAGES, MAX_SMALL_PRINTED_CHARACTERS, mutantRootCauses, type MutantRootCause } from "../test/mutants/root-causes";
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -39,6 +41,8 @@ interface Row {
   readonly killers: readonly string[];
   readonly errors: readonly string[];
   readonly shrunk: Pick<PropertyVerdict, "propertyId" | "messages"> | null;
+  /** The root causes its grade would name (issue 13), each with its shrunk counterexample's size. */
+  readonly causes: readonly MutantRootCause[];
   readonly seconds: number;
 }
 
@@ -50,14 +54,19 @@ async function matrixRow(mutant: Mutant, reference: ReturnType<typeof createInPr
   const properties = killOrder(mutant, suiteProperties());
   const killers: string[] = [];
   const errors: string[] = [];
+  const failed: PropertyVerdict[] = [];
   for (const property of properties) {
     const verdict = await runOne(property, hosts, { seed, numRuns, shrink: false });
-    if (verdict.status === "failed") killers.push(property.id);
+    if (verdict.status === "failed") {
+      killers.push(property.id);
+      failed.push(verdict);
+    }
     if (verdict.status === "error") errors.push(property.id);
   }
   const first = properties.find((p) => killers.includes(p.id));
   const shrunk = first === undefined ? null : await runOne(first, hosts, { seed, numRuns, shrink: true });
-  return { mutant, killers, errors, shrunk, seconds: (performance.now() - started) / 1000 };
+  const causes = await mutantRootCauses(hosts, properties, failed, { seed, numRuns, shrink: true });
+  return { mutant, killers, errors, shrunk, causes, seconds: (performance.now() - started) / 1000 };
 }
 
 function markdown(rows: readonly Row[], propertyCount: number): string {
@@ -74,21 +83,51 @@ function markdown(rows: readonly Row[], propertyCount: number): string {
     "",
     `**${killed} of ${rows.length} mutants killed** (${((100 * killed) / Math.max(rows.length, 1)).toFixed(1)}%).`,
     "",
-    "| mutant | area | description | killed by | shrunk (messages) |",
-    "| --- | --- | --- | --- | --- |",
+    ...rootCauseSummary(rows),
+    "",
+    "| mutant | area | description | killed by | shrunk (messages) | root causes (properties; shrunk messages, printed characters) |",
+    "| --- | --- | --- | --- | --- | --- |",
   ];
   for (const row of rows) {
     const killers = row.killers.length === 0 ? "**survives**" : row.killers.map((id) => `\`${id}\``).join(", ");
     const size = row.shrunk === null ? "–" : `${row.shrunk.messages ?? "?"} (\`${row.shrunk.propertyId}\`)`;
     const flag = SMALL_COUNTEREXAMPLE_AREAS.includes(row.mutant.area) && (row.shrunk?.messages ?? Infinity) > MAX_SMALL_COUNTEREXAMPLE_MESSAGES ? " ⚠" : "";
     const errors = row.errors.length === 0 ? "" : ` (harness errors: ${row.errors.join(", ")})`;
-    lines.push(`| \`${row.mutant.id}\` | ${row.mutant.area} | ${row.mutant.description.replace(/\|/g, "\\|")} | ${killers}${errors} | ${size}${flag} |`);
+    lines.push(`| \`${row.mutant.id}\` | ${row.mutant.area} | ${row.mutant.description.replace(/\|/g, "\\|")} | ${killers}${errors} | ${size}${flag} | ${causesCell(row.causes)} |`);
   }
   const counts = new Map<string, number>();
   for (const row of rows) for (const id of row.killers) counts.set(id, (counts.get(id) ?? 0) + 1);
   lines.push("", "## Kills per property", "", "| property | mutants killed |", "| --- | --- |");
   for (const property of suiteProperties()) lines.push(`| \`${property.id}\` | ${counts.get(property.id) ?? 0} |`);
   return `${lines.join("\n")}\n`;
+}
+
+function causesCell(causes: readonly MutantRootCause[]): string {
+  return causes.map((c) => `\`${c.id}\` (${c.properties}; ${c.messages ?? "–"} msg, ${c.printed ?? "–"} ch${isSmall(c) ? "" : " ⚠"})`).join("<br>") || "–";
+}
+
+/** Issue 13's two rates over the killed mutants, with every exception named. */
+function rootCauseSummary(rows: readonly Row[]): string[] {
+  const killed = rows.filter((row) => row.killers.length > 0);
+  const one = killed.filter((row) => row.causes.length === 1);
+  const small = killed.filter((row) => row.causes.length > 0 && row.causes.every(isSmall));
+  const pct = (n: number) => `${((100 * n) / Math.max(killed.length, 1)).toFixed(1)}%`;
+  const lines = [
+    "## Root causes and counterexample size (issue 13)",
+    "",
+    `For each killed mutant (one defect each) the grade's root causes (\`src/grader/root-cause\`) are computed from its failures, and each root cause's counterexample is shrunk and printed in the report's notation. **One root cause: ${one.length} of ${killed.length} (${pct(one.length)}).** **Every root cause's counterexample at most ${MAX_SMALL_MESSAGES} messages and ${MAX_SMALL_PRINTED_CHARACTERS} printed characters: ${small.length} of ${killed.length} (${pct(small.length)}).**`,
+    "",
+    "Mutants with more than one root cause (their failures are not all explained by one upstream answer):",
+    "",
+  ];
+  const many = killed.filter((row) => row.causes.length > 1);
+  for (const row of many) lines.push(`- \`${row.mutant.id}\`: ${row.causes.map((c) => `\`${c.id}\``).join(", ")}`);
+  if (many.length === 0) lines.push("- none");
+  lines.push("", "Mutants with a larger counterexample:", "");
+  const large = killed.filter((row) => !row.causes.every(isSmall));
+  for (const row of large) lines.push(`- \`${row.mutant.id}\`: ${row.causes.filter((c) => !isSmall(c)).map((c) => `\`${c.id}\` ${c.messages ?? "?"} messages, ${c.printed ?? "?"} characters`).join("; ")}`);
+  if (large.length === 0) lines.push("- none");
+  return lines;
 }
 
 /** This process's share of the matrix, row by row. */
@@ -98,7 +137,7 @@ async function ownRows(list: readonly Mutant[]): Promise<Row[]> {
   for (const mutant of list) {
     const row = await matrixRow(mutant, reference);
     rows.push(row);
-    console.log(`${mutant.id}: ${row.killers.length} killer(s), shrunk ${row.shrunk?.messages ?? "-"} messages, ${row.seconds.toFixed(1)} s`);
+    console.log(`${mutant.id}: ${row.killers.length} killer(s), shrunk ${row.shrunk?.messages ?? "-"} messages, root causes ${row.causes.map((c) => `${c.id}(${c.messages ?? "-"}/${c.printed ?? "-"})`).join(" ")}, ${row.seconds.toFixed(1)} s`);
   }
   await reference.close();
   return rows;

@@ -29,6 +29,7 @@ program
   .option("--json <file>", "write the JSON report")
   .option("--junit <file>", "write a JUnit XML report")
   .option("--gradescope <file>", "write a Gradescope results.json")
+  .option("--html <file>", "write a self-contained HTML report (root causes drawn as timelines)")
   .option("--reports <dir>", "where counterexample scenario files go", "reports")
   .option("--corpus <dir>", "regression corpus replayed before the random cases (default corpus/)")
   .option("--no-corpus", "do not replay the regression corpus")

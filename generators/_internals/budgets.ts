@@ -21,29 +21,53 @@ export function fitFeasible(f: ContextFacts, summaryIdUnits: number): boolean {
 }
 
 /**
+ * Where in its range each budget of a fit falls, as a share in [0, RATIO_SCALE]. Drawn before
+ * the context's numbers are known and mapped onto them (fitBudgetFrom), so shrinking the
+ * context keeps the same shares instead of drawing new budgets (a `.chain` would), and each
+ * share shrinks toward the smallest budget: the earliest end, the smallest summary, no slack.
+ */
+export type FitRatios = { end: number; summary: number; slack: number; max: number; retain: number };
+export const RATIO_SCALE = 1000;
+export const fitRatios: fc.Arbitrary<FitRatios> = fc.record({
+  end: fc.nat(RATIO_SCALE),
+  summary: fc.nat(RATIO_SCALE),
+  slack: fc.nat(RATIO_SCALE),
+  max: fc.nat(RATIO_SCALE),
+  retain: fc.nat(RATIO_SCALE),
+});
+
+/** The integer at share `ratio` of [min, max] (min when the range is empty). */
+export function atShare(ratio: number, min: number, max: number): number {
+  if (max <= min) return min;
+  return min + Math.min(max - min, Math.floor((ratio * (max - min + 1)) / (RATIO_SCALE + 1)));
+}
+
+/**
  * Boundary e found, U > M ≥ T, and a summary of `room` code points fits S. With `exact`,
  * T is the tightest target and the text will cost exactly S (units after = T).
  */
-export function fitBudget(f: ContextFacts, summaryIdUnits: number, exact: boolean): fc.Arbitrary<FitBudget> {
+export function fitBudgetFrom(f: ContextFacts, summaryIdUnits: number, exact: boolean, r: FitRatios): FitBudget {
   const minCost = 6 + summaryIdUnits;
   const feasible = f.ends.map((e, i) => ({ e, prev: i === 0 ? null : f.ends[i - 1]! })).filter(({ e }) => capAt(f, e) >= minCost);
   if (feasible.length === 0) throw new Error("generators: no end leaves room for a summary (add an old message first)");
-  return fc.constantFrom(...feasible).chain(({ e, prev }) => {
-    const cap = capAt(f, e);
-    const gap = prev === null ? Number.POSITIVE_INFINITY : f.suffix[prev]! - f.suffix[e]!;
-    return int(minCost, Math.min(cap, minCost + 60)).chain((S) =>
-      (exact ? fc.constant(0) : int(0, Math.min(gap - 1, cap - S))).chain((slack) => {
-        const T = f.requirementUnits + S + f.suffix[e]! + slack;
-        return fc.record({ maxUnits: int(T, f.units - 1), retainRecentMessages: int(0, f.n - e) }).map((r) => ({
-          ...r,
-          targetUnits: T,
-          summaryMaxUnits: S,
-          boundary: e,
-          room: S - 5 - summaryIdUnits,
-        }));
-      }),
-    );
-  });
+  const { e, prev } = feasible[atShare(r.end, 0, feasible.length - 1)]!;
+  const cap = capAt(f, e);
+  const gap = prev === null ? Number.POSITIVE_INFINITY : f.suffix[prev]! - f.suffix[e]!;
+  const S = atShare(r.summary, minCost, Math.min(cap, minCost + 60));
+  const slack = exact ? 0 : atShare(r.slack, 0, Math.min(gap - 1, cap - S));
+  const T = f.requirementUnits + S + f.suffix[e]! + slack;
+  return {
+    maxUnits: atShare(r.max, T, f.units - 1),
+    retainRecentMessages: atShare(r.retain, 0, f.n - e),
+    targetUnits: T,
+    summaryMaxUnits: S,
+    boundary: e,
+    room: S - 5 - summaryIdUnits,
+  };
+}
+
+export function fitBudget(f: ContextFacts, summaryIdUnits: number, exact: boolean): fc.Arbitrary<FitBudget> {
+  return fitRatios.map((r) => fitBudgetFrom(f, summaryIdUnits, exact, r));
 }
 
 /** S ∈ [1, U-1], T ∈ [S, min(tMax, U-1)], M ∈ [T, U-1]: valid options that need compaction. */
@@ -92,15 +116,19 @@ export function belowThresholdBudget(f: ContextFacts): fc.Arbitrary<Budget> {
   );
 }
 
-/** Section 6 alone (no maxUnits): the earliest fitting cut is a chosen group end e. */
+/**
+ * Section 6 alone (no maxUnits): the earliest fitting cut is a chosen group end e. Shares are
+ * drawn first and mapped onto the context (see FitRatios), so the case shrinks with it.
+ */
 export function foundBudget(f: ContextFacts): fc.Arbitrary<Budget & { boundary: number }> {
-  return fc.constantFrom(...f.ends.map((e, i) => ({ e, prev: i === 0 ? null : f.ends[i - 1]! }))).chain(({ e, prev }) => {
+  const ends = f.ends.map((e, i) => ({ e, prev: i === 0 ? null : f.ends[i - 1]! }));
+  return fitRatios.map((r) => {
+    const { e, prev } = ends[atShare(r.end, 0, ends.length - 1)]!;
     const gap = prev === null ? 100 : f.suffix[prev]! - f.suffix[e]!;
-    return fc
-      .record({ S: int(1, 100), slack: int(0, Math.min(gap - 1, 100)), retainRecentMessages: int(0, f.n - e) })
-      .map(({ S, slack, retainRecentMessages }) => {
-        const targetUnits = f.requirementUnits + S + f.suffix[e]! + slack;
-        return { targetUnits, summaryMaxUnits: S, retainRecentMessages, maxUnits: targetUnits, boundary: e };
-      });
+    const S = atShare(r.summary, 1, 100);
+    const slack = atShare(r.slack, 0, Math.min(gap - 1, 100));
+    const retainRecentMessages = atShare(r.retain, 0, f.n - e);
+    const targetUnits = f.requirementUnits + S + f.suffix[e]! + slack;
+    return { targetUnits, summaryMaxUnits: S, retainRecentMessages, maxUnits: targetUnits, boundary: e };
   });
 }

@@ -3,9 +3,9 @@ import { modelCodePoints } from "../../src/model";
 import type { CompactionRecordData, ContextData, Json } from "../../src/scenario/data";
 import type { AbortPoint, Operation, SignalSlot, SummarizerScript, SummarizerSlot } from "../../src/scenario/scenario";
 import type { NamedSummarizerScript, SummarizerScriptName } from "../summarizerScript";
-import { FAILING_SCRIPTS, FITTING_SCRIPTS, INVALID_SUMMARY_SCRIPTS, summarizerScript } from "../summarizerScript";
+import { FAILING_SCRIPTS, FITTING_SCRIPTS, fitScript, INVALID_SUMMARY_SCRIPTS, SCRIPT_DRAW_ROOM, summarizerScript } from "../summarizerScript";
 import type { Budget } from "./budgets";
-import { belowThresholdBudget, fitBudget, fitFeasible } from "./budgets";
+import { belowThresholdBudget, fitBudgetFrom, fitFeasible, fitRatios } from "./budgets";
 import { noBoundaryPlan } from "./noBoundaryPlans";
 import type { ContextFacts } from "./contextFacts";
 import { contextFacts, withOldMessage } from "./contextFacts";
@@ -62,20 +62,28 @@ function fitContext(base: Base): ContextFacts {
   return fitFeasible(facts, modelCodePoints(base.summaryId)) ? facts : contextFacts(withOldMessage(base.data));
 }
 
+/**
+ * A context that compacts, with budgets and script drawn first and fitted to the context by
+ * `.map` (never `.chain`): when the context shrinks, the same shares and script are mapped
+ * onto the smaller one, so a counterexample shrinks as a whole.
+ */
 function fitting(base: Base, names: readonly SummarizerScriptName[], run: fc.Arbitrary<Run>, labels: string[], exact = false, facts = fitContext(base)): fc.Arbitrary<Draft> {
-  return fitBudget(facts, modelCodePoints(base.summaryId), exact).chain((budget) =>
-    fc.tuple(exact ? exactScript(budget.room) : summarizerScript({ names, room: budget.room }), run).map(([named, r]) =>
-      draft(base, facts.data as unknown as Json, budget, named, r, labels),
-    ),
-  );
+  const script = exact ? exactScript : summarizerScript({ names, room: SCRIPT_DRAW_ROOM });
+  return fc.tuple(fitRatios, script, run).map(([ratios, named, r]) => {
+    const budget = fitBudgetFrom(facts, modelCodePoints(base.summaryId), exact, ratios);
+    return draft(base, facts.data as unknown as Json, budget, exact ? exactFit(named, budget.room) : fitScript(named, SCRIPT_DRAW_ROOM, budget.room), r, labels);
+  });
 }
 
-/** A text of exactly `room` code points: the summary costs exactly summaryMaxUnits. */
-function exactScript(room: number): fc.Arbitrary<NamedSummarizerScript> {
-  return fc.tuple(fc.constantFrom("s", "😀", "é"), fc.constantFrom<"sync" | "promise">("sync", "promise")).map(([c, delivery]) => ({
-    name: delivery === "sync" ? "syncText" : "asyncText",
-    script: { kind: "text", text: c.repeat(room), delivery } as SummarizerScript,
-  }));
+/** The character and delivery of a text of exactly `room` code points (exactFit): the summary costs exactly summaryMaxUnits. */
+const exactScript: fc.Arbitrary<NamedSummarizerScript> = fc.tuple(fc.constantFrom("s", "😀", "é"), fc.constantFrom<"sync" | "promise">("sync", "promise")).map(([c, delivery]) => ({
+  name: delivery === "sync" ? "syncText" : "asyncText",
+  script: { kind: "text", text: c, delivery } as SummarizerScript,
+}));
+
+function exactFit(named: NamedSummarizerScript, room: number): NamedSummarizerScript {
+  const script = named.script as { kind: "text"; text: string; delivery: "sync" | "promise" };
+  return { ...named, script: { ...script, text: script.text.repeat(room) } };
 }
 
 const fullRecords: CompactionRecordData[] = Array.from({ length: 256 }, (_, i) => ({

@@ -16,14 +16,14 @@ export const jsonNumber: fc.Arbitrary<Json> = fc.oneof(
 
 /** Keys never collide with the `$cc` tag nor with `__proto__` (driver and JSON disagree on it). */
 export const jsonKey: fc.Arbitrary<string> = fc
-  .oneof({ weight: 3, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: shortText })
+  .oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: shortText })
   .map((k) => (k === "$cc" || k === "__proto__" ? `${k}_` : k));
 
 export const jsonScalar: fc.Arbitrary<Json> = fc.oneof(
   fc.constant(null),
   fc.boolean(),
   jsonNumber,
-  fc.oneof({ weight: 4, arbitrary: shortText }, { weight: 1, arbitrary: stringOfKind("long", 0) }),
+  fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: shortText }, { weight: 1, arbitrary: stringOfKind("long", 0) }),
 );
 
 const byDepth = new Map<number, fc.Arbitrary<Json>>();

@@ -43,6 +43,7 @@ export function nonBlank(arb: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 /** Short strings for ids, names and keys, mostly ASCII, sometimes any kind. */
 export const shortText: fc.Arbitrary<string> = fc.oneof(
+  { withCrossShrink: true },
   { weight: 6, arbitrary: ascii(4) },
   { weight: 1, arbitrary: stringOfKind("astral", 4) },
   { weight: 1, arbitrary: stringOfKind("loneSurrogate", 4) },

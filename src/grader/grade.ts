@@ -6,7 +6,8 @@ import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
 import { gradeProperty } from "./grade-property";
 import type { LossBudget } from "./child-host";
-import { prepareSubmission } from "./prepare";
+import { prepareSubmission, type Prepared } from "./prepare";
+import { analyzeRootCauses, type RootCauseAnalysis } from "./root-cause/analyze";
 import type { Reporter } from "./report/reporter";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox";
@@ -51,6 +52,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   const reference = options.reference === undefined ? ownReference : options.reference;
   const results: PropertyResult[] = [];
+  let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), combined: new Map(), probes: 0 };
   try {
     for (const reporter of reporters) {
       await reporter.onGradeStart?.({
@@ -78,6 +80,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
       results.push(result);
       for (const reporter of reporters) reporter.onPropertyEnd?.(result);
     }
+    analysis = await explainFailures(results, properties, prepared, reference);
   } finally {
     await ownReference?.close();
     await prepared.dispose();
@@ -102,12 +105,31 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
       isolation: prepared.host?.description.isolation ?? [],
       limits: { scenarioTimeoutMs: limits.scenarioTimeoutMs, totalTimeoutMs: limits.totalTimeoutMs, memoryMb: limits.memoryMb },
     },
-    properties: results,
+    properties: results.map((result) => {
+      const id = analysis.causeOf.get(result.id);
+      return result.status === "passed" || id === undefined ? result : { ...result, rootCause: id };
+    }),
+    rootCauses: analysis.rootCauses,
     warnings,
     schemaVersion: GRADE_SCHEMA_VERSION,
   };
   for (const reporter of reporters) await reporter.onGradeEnd?.(gradeResult);
   return gradeResult;
+}
+
+/**
+ * Root causes of the failures (src/grader/root-cause): the subject is asked for its upstream
+ * answers in the same sandbox, as one more "property" for the loss budgets. Nothing is
+ * attributed when tampering was seen, before or during the analysis.
+ */
+async function explainFailures(results: readonly PropertyResult[], definitions: readonly PropertyDefinition[], prepared: Prepared, reference: Host | null): Promise<RootCauseAnalysis> {
+  const failures = results.filter((r) => r.status === "failed");
+  const host = prepared.host;
+  const trusted = host !== null && host.tampering === null;
+  host?.beginProperty("root causes");
+  const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference });
+  if (!trusted || host.tampering === null) return analysis;
+  return analyzeRootCauses(failures, { definitions, subject: null, reference });
 }
 
 /** Our own core, trusted, in this process: the differential oracle. */

@@ -26,6 +26,51 @@ export interface PropertyResult {
   /** One shell line that re-runs the counterexample. */
   readonly replay?: string;
   readonly durationMs: number;
+  /** For a failure: the id of the root cause (GradeResult.rootCauses) that explains it. */
+  readonly rootCause?: string;
+}
+
+/** One of the subject's answers on a counterexample that is not the contract's. */
+export interface UpstreamDifference {
+  readonly layer: "units" | "groups" | "boundary";
+  readonly question: string;
+  readonly subject: string;
+  readonly contract: string;
+}
+
+export interface Illustration {
+  readonly propertyId: string;
+  readonly counterexample: Scenario;
+  readonly observation?: Observation;
+  readonly expected?: Expected;
+}
+
+/**
+ * A mistake that explains one or more failed properties (docs/grading.md, "Root causes"): an
+ * upstream answer of the subject (its units, groups or boundary) that differs from the
+ * contract's, when re-judging shows the failures disappear with it; otherwise one failed
+ * property on its own.
+ */
+export interface RootCause {
+  /** "units" | "groups" | "boundary" | "conformance", or the id of the one property it is. */
+  readonly id: string;
+  readonly title: string;
+  readonly explanation: string;
+  /** The smallest counterexample among its properties', and whose it is. */
+  readonly counterexample?: Scenario;
+  readonly counterexampleOf?: string;
+  readonly observation?: Observation;
+  readonly expected?: Expected;
+  /** Where the subject's answers differ from the contract's on that counterexample. */
+  readonly differences?: readonly UpstreamDifference[];
+  readonly replay?: string;
+  /**
+   * The smallest counterexample of its properties that has a cut to draw (a boundary or a
+   * compaction over at least one message), for the HTML timeline; absent when none has one.
+   */
+  readonly illustration?: Illustration;
+  /** The failed properties it explains, in grading order. */
+  readonly properties: readonly string[];
 }
 
 export interface SandboxSummary {
@@ -45,16 +90,23 @@ export interface GradeResult {
   readonly durationMs: number;
   readonly sandbox: SandboxSummary;
   readonly properties: readonly PropertyResult[];
+  /** Failed properties grouped by what explains them, the most properties first. */
+  readonly rootCauses: readonly RootCause[];
   readonly warnings: readonly string[];
   readonly schemaVersion: number;
 }
 
 /** A property as the JSON report writes it (and `merge` reads it back). */
-export type JsonReportProperty = Pick<PropertyResult, "id" | "title" | "status" | "points" | "maxPoints" | "numRuns" | "message" | "counterexample" | "replay">;
+export type JsonReportProperty = Pick<PropertyResult, "id" | "title" | "status" | "points" | "maxPoints" | "numRuns" | "message" | "counterexample" | "replay" | "rootCause">;
+
+/** A root cause as the JSON report writes it. */
+export type JsonRootCause = Pick<RootCause, "id" | "title" | "explanation" | "counterexample" | "counterexampleOf" | "differences" | "replay" | "properties">;
 
 /** The JSON report as read back: what toJsonReport writes. */
 export interface JsonReport extends Pick<GradeResult, "tool" | "version" | "submission" | "seed" | "score" | "maxScore" | "durationMs" | "sandbox" | "warnings" | "schemaVersion"> {
   readonly properties: readonly JsonReportProperty[];
+  /** Absent in reports written before root causes were added (merge reads both). */
+  readonly rootCauses?: readonly JsonRootCause[];
 }
 
 /** The JSON report: exactly the documented fields (observation/expected stay in the scenario files). */
@@ -73,6 +125,16 @@ export function toJsonReport(grade: GradeResult): Json {
       if (p.message !== undefined) entry.message = p.message;
       if (p.counterexample !== undefined) entry.counterexample = p.counterexample as unknown as Json;
       if (p.replay !== undefined) entry.replay = p.replay;
+      if (p.rootCause !== undefined) entry.rootCause = p.rootCause;
+      return entry;
+    }),
+    rootCauses: grade.rootCauses.map((cause) => {
+      const entry: { [key: string]: Json } = { id: cause.id, title: cause.title, explanation: cause.explanation };
+      if (cause.counterexample !== undefined) entry.counterexample = cause.counterexample as unknown as Json;
+      if (cause.counterexampleOf !== undefined) entry.counterexampleOf = cause.counterexampleOf;
+      if (cause.differences !== undefined) entry.differences = cause.differences as unknown as Json;
+      if (cause.replay !== undefined) entry.replay = cause.replay;
+      entry.properties = [...cause.properties];
       return entry;
     }),
     warnings: [...grade.warnings],

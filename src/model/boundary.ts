@@ -1,6 +1,7 @@
 import type { ContextData } from "../scenario/data";
 import { modelGroups } from "./groups";
 import { modelMessageUnits, modelRequirementsUnits } from "./units";
+import { upstreamBoundary } from "./upstream";
 
 export type BoundaryOptions = { targetUnits: number; summaryMaxUnits: number; retainRecentMessages: number };
 
@@ -20,6 +21,8 @@ export function modelBoundaryWalk(
   ctx: ContextData,
   opts: BoundaryOptions,
 ): { boundary: number | null; reason: BoundaryReason } {
+  const upstream = upstreamBoundary(ctx, opts);
+  if (upstream !== undefined) return { boundary: upstream, reason: upstream === null ? "unreachable" : "found" };
   const messages = ctx.messages ?? [];
   const latest = messages.length - opts.retainRecentMessages;
   if (latest <= 0) return { boundary: null, reason: "retention" };

@@ -1,4 +1,5 @@
 import type { MessageData } from "../scenario/data";
+import { upstreamGroups } from "./upstream";
 
 export type ModelGroup = { kind: "message" | "toolRound"; startIndex: number; endIndex: number };
 
@@ -8,6 +9,8 @@ export type ModelGroup = { kind: "message" | "toolRound"; startIndex: number; en
  * message is its own group.
  */
 export function modelGroups(transcript: readonly MessageData[]): ModelGroup[] {
+  const upstream = upstreamGroups(transcript);
+  if (upstream !== undefined) return upstream.map((g) => ({ ...g }));
   const resultIndex = new Map<string, number>();
   transcript.forEach((m, index) => {
     if (m.role === "toolResult") resultIndex.set(m.toolCallId, index);

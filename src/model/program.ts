@@ -10,6 +10,7 @@ import { modelBoundary } from "./boundary";
 import { modelBuild, type BuiltContext } from "./build";
 import { expectedCompact } from "./compact";
 import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits } from "./units";
+import { upstreamActive, withoutUpstream } from "./upstream";
 
 type ProgramOperation = Extract<Operation, { kind: "program" }>;
 
@@ -58,13 +59,14 @@ function trackCalls(open: Set<string>, messages: readonly MessageData[]): void {
   }
 }
 
+/** The driver derives the options with the contract's units (src/driver/operations/program-units.ts), so these never take a subject's answers. */
 export function measuresOf(input: ContextData, step: CompactStep): ProgramMeasures {
-  return {
+  return withoutUpstream(() => ({
     units: modelContextUnits(input),
     requirementUnits: modelRequirementsUnits(input.requirements ?? []),
     messageUnits: modelMessagesUnits(input.messages ?? []),
     summaryIdUnits: modelCodePoints(step.summaryId),
-  };
+  }));
 }
 
 function appendStep(state: State, index: number, step: ProgramStep, openBefore: number): ExpectedStep {
@@ -123,6 +125,7 @@ const simulations = new WeakMap<ProgramOperation, ExpectedProgram>();
 
 /** The model's run of a program: per step, the expected answer and the live state after it. */
 export function simulateProgram(op: ProgramOperation): ExpectedProgram {
+  if (upstreamActive()) return runProgram(op);
   let simulation = simulations.get(op);
   if (simulation === undefined) {
     simulation = runProgram(op);

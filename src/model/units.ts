@@ -1,5 +1,6 @@
 import type { ContextData, Json, MessageData, RequirementData, SummaryData } from "../scenario/data";
 import { specialTag } from "./special";
+import { upstreamCodePoints, upstreamItemUnits } from "./upstream";
 
 // Section 4, one line of the table per function.
 
@@ -9,6 +10,8 @@ import { specialTag } from "./special";
  * non-unicode regex on purpose: a technique unlike a code-point iterator.
  */
 export function modelCodePoints(s: string): number {
+  const upstream = upstreamCodePoints(s);
+  if (upstream !== undefined) return upstream;
   const pairs = s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g);
   return s.length - (pairs === null ? 0 : pairs.length);
 }
@@ -33,14 +36,20 @@ export function modelJsonUnits(value: Json): number {
 }
 
 export function modelRequirementUnits(r: RequirementData): number {
+  const upstream = upstreamItemUnits("requirement", r);
+  if (upstream !== undefined) return upstream;
   return 3 + modelCodePoints(r.id) + modelCodePoints(r.content);
 }
 
 export function modelSummaryUnits(s: SummaryData): number {
+  const upstream = upstreamItemUnits("summary", s);
+  if (upstream !== undefined) return upstream;
   return 5 + modelCodePoints(s.id) + modelCodePoints(s.content);
 }
 
 export function modelMessageUnits(m: MessageData): number {
+  const upstream = upstreamItemUnits("message", m);
+  if (upstream !== undefined) return upstream;
   switch (m.role) {
     case "user":
       return 4 + modelCodePoints(m.id) + modelCodePoints(m.content);

@@ -8,3 +8,4 @@ export type { PropertyDefinition, CheckInput, Verdict } from "./property";
 export type { Host, HostDescription } from "./host";
 export type { ProgramStep, CompactStep, ProgramBudget, ProgramAbort, ProgramMeasures, ProgramOptions, StepObservation } from "./program";
 export { programBudget, stepMessages } from "./program";
+export { messagesIn } from "./size";

@@ -1,20 +1,117 @@
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as example from "../../examples/submission/src/index";
+import { createInProcessHost } from "../../src/grader/in-process-host";
+import { judge } from "../../src/grader/run/judge";
+import { expectedFor } from "../../src/model/index";
+import type { Host } from "../../src/scenario";
+import { loadMutant } from "../mutants/loader";
+import { analyzeRootCauses, type RootCauseAnalysis } from "../../src/grader/root-cause/analyze";
+import type { PropertyVerdict } from "../mutants/matrix";
+import { suiteProperties } from "../mutants/matrix";
+import { coreReference } from "../variants/grade";
+import { renderHtml } from "../../src/grader/report/html";
+import { withPage } from "../report/browser";
+import { gradeOf } from "./example-grade";
 import { failedProperties } from "./failed-properties";
-import { committedExampleSources, documentedFailures, exampleSources } from "./planted-bugs";
+import { asMutant, committedExampleSources, documentedFailures, exampleSources, PLANTED_BUGS } from "./planted-bugs";
 
 // The example submission fails only because of its two planted bugs: it is src/core (full
 // marks) with those two patches, and it fails exactly the properties examples/README.md lists.
 // The list is of one fixed run (the README's seed and runs), whatever FC_SEED says.
 const README_RUN = { seed: 20261129, numRuns: 100 };
 
+/** The root cause each planted bug must come out as (src/grader/root-cause). */
+const ROOT_CAUSE_OF_BUG: Readonly<Record<string, string>> = { "units-utf16-short-strings": "units", "round-ends-at-user-message": "groups" };
+
+/** The planted bugs whose core alone (src/core with that one bug) also fails this very counterexample. */
+async function bugsFailingCase(verdict: PropertyVerdict, bugHosts: ReadonlyMap<string, Host>, reference: Host): Promise<string[]> {
+  const def = suiteProperties().find((p) => p.id === verdict.propertyId)!;
+  const scenario = verdict.counterexample!;
+  const failing: string[] = [];
+  for (const [bug, host] of bugHosts) {
+    const observation = await host.observe(scenario);
+    const referenceObservation = def.needsReference === true ? await reference.observe(scenario) : null;
+    if (!judge(def, { scenario, observation, expected: expectedFor(scenario), reference: referenceObservation }).ok) failing.push(bug);
+  }
+  return failing;
+}
+
 describe("examples/submission", () => {
+  let failed: PropertyVerdict[] = [];
+  let analysis: RootCauseAnalysis;
+  beforeAll(async () => {
+    failed = await failedProperties(example as unknown as Record<string, unknown>, README_RUN);
+    const subject = createInProcessHost(example as unknown as Record<string, unknown>);
+    const failures = failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
+    analysis = await analyzeRootCauses(failures, { definitions: suiteProperties(), subject, reference: coreReference() });
+  }, 600_000);
+
   it("is src/core with exactly the two planted bugs (run `npm run example` after changing the core)", () => {
     expect(committedExampleSources()).toEqual(exampleSources());
   });
 
-  it("fails exactly the properties examples/README.md lists", async () => {
-    const failed = await failedProperties(example as unknown as Record<string, unknown>, README_RUN);
+  it("fails exactly the properties examples/README.md lists", () => {
     expect(failed.map((v) => v.propertyId).sort()).toEqual(documentedFailures().sort());
   });
+
+  it("has exactly two root causes, the planted bugs, each failure under a bug that fails its counterexample on its own", { timeout: 120_000 }, async () => {
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["units", "groups"]);
+    const reference = coreReference();
+    const bugHosts = new Map<string, Host>();
+    for (const bug of PLANTED_BUGS) bugHosts.set(bug.id, createInProcessHost(await loadMutant(asMutant(bug))));
+    for (const verdict of failed) {
+      const cause = analysis.causeOf.get(verdict.propertyId);
+      const planted = (await bugsFailingCase(verdict, bugHosts, reference)).map((bug) => ROOT_CAUSE_OF_BUG[bug]);
+      // A counterexample that only both bugs together fail is put under the upstream one (units).
+      const allowed = planted.length === 0 && analysis.combined.has(verdict.propertyId) ? analysis.combined.get(verdict.propertyId)! : planted;
+      expect(allowed, `${verdict.propertyId} is put under ${cause}`).toContain(cause);
+    }
+    expect(analysis.combined.size, "failures only both bugs together explain").toBeLessThanOrEqual(failed.length / 4);
+    expect(analysis.rootCauses.flatMap((c) => c.properties).sort()).toEqual(failed.map((v) => v.propertyId).sort());
+  });
+
+  it("draws both root causes in the HTML report: every call joined to its result, the contract's and the observed cut", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "cc-html-"));
+    const file = join(dir, "report.html");
+    try {
+      await writeFile(file, renderHtml(gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis)));
+      const seen = await withPage(file, async (page) => {
+        const requests: string[] = [];
+        page.on("request", (request) => requests.push(request.url()));
+        await page.reload();
+        const causes = await page.$$eval("[data-root-cause]", (sections) =>
+          sections.map((section) => {
+            const boxes = [...section.querySelectorAll("svg .message")];
+            const arcs = [...section.querySelectorAll("svg .arc")].map((arc) => `${arc.getAttribute("data-from")}→${arc.getAttribute("data-to")}`);
+            const calls = boxes.flatMap((box, i) => (JSON.parse(box.getAttribute("data-calls") ?? "[]") as string[]).map((id) => ({ i, id })));
+            const results = boxes.flatMap((box, i) => (box.hasAttribute("data-answers") ? [{ i, id: box.getAttribute("data-answers") }] : []));
+            const pairs = calls.flatMap((c) => results.filter((r) => r.id === c.id && r.i > c.i).map((r) => `${c.i}→${r.i}`));
+            return {
+              id: section.getAttribute("data-root-cause"),
+              boxes: boxes.length,
+              arcs,
+              pairs,
+              expectedCut: section.querySelectorAll("svg .cut-expected").length,
+              observedCut: section.querySelectorAll("svg .cut-observed").length,
+            };
+          }),
+        );
+        return { causes, requests };
+      });
+      expect(seen.causes.map((c) => c.id)).toEqual(["units", "groups"]);
+      for (const cause of seen.causes) {
+        expect(cause.boxes, `${cause.id}: a timeline is drawn`).toBeGreaterThan(0);
+        expect(cause.arcs.sort(), `${cause.id}: one arc per call and its result`).toEqual(cause.pairs.sort());
+        expect(cause.expectedCut, `${cause.id}: the contract's cut`).toBe(1);
+        expect(cause.observedCut, `${cause.id}: the observed cut`).toBe(1);
+      }
+      expect(seen.causes.some((c) => c.arcs.length > 0)).toBe(true);
+      expect(seen.requests.every((url) => url.startsWith("file://"))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

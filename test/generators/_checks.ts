@@ -30,7 +30,7 @@ export function assertOnlyValid<T>(arb: fc.Arbitrary<T>, problems: (v: T) => str
  * size makes fast-check shrink the first such value down to that size; every candidate it
  * tries on the way is checked. Returns how many values were looked at.
  */
-export function assertShrinkKeepsValid<T>(arb: fc.Arbitrary<T>, problems: (v: T) => string[], seeds: readonly number[] = [3, 5, 8]): number {
+export function assertShrinkKeepsValid<T>(arb: fc.Arbitrary<T>, problems: (v: T) => string[], seeds: readonly number[] = [3, 5, 8, 13]): number {
   let tried = 0;
   const invalid: string[][] = [];
   for (const seed of seeds) {

@@ -14,6 +14,7 @@ const dir = await mkdtemp(join(tmpdir(), "cc-reports-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const counterexample = { operation: { kind: "units" as const, prebuilt: false, input: { messages: [{ id: "u", role: "user", content: "😀" }] } } };
+const replay = "node bin/compaction-check.mjs replay reports/counterexamples/units.exact.json examples/submission";
 const grade: GradeResult = {
   tool: "compaction-check",
   version: "0.1.0",
@@ -25,9 +26,21 @@ const grade: GradeResult = {
   durationMs: 1234,
   sandbox: { kind: "child-process", isolation: ["no network"], limits: { scenarioTimeoutMs: 2000, totalTimeoutMs: 600000, memoryMb: 256 } },
   properties: [
-    { id: "units.exact", title: "units are exact", family: "units", status: "failed", points: 0, maxPoints: 3, numRuns: 7, message: "expected 12, observed 13", counterexample, replay: "node bin/compaction-check.mjs replay reports/counterexamples/units.exact.json examples/submission", durationMs: 10 },
+    { id: "units.exact", title: "units are exact", family: "units", status: "failed", points: 0, maxPoints: 3, numRuns: 7, message: "expected 12, observed 13", counterexample, replay, durationMs: 10, rootCause: "units" },
     { id: "groups.tile", title: "groups tile <the> transcript & more", family: "groups", status: "passed", points: 2, maxPoints: 2, numRuns: 100, durationMs: 20 },
     { id: "boundary.weird", title: "harness broke", family: "boundary", status: "error", points: 0, maxPoints: 0.5, numRuns: 1, message: "TypeError: x", durationMs: 1 },
+  ],
+  rootCauses: [
+    {
+      id: "units",
+      title: "Units are counted differently from contract §4",
+      explanation: "u(s) counts code points.",
+      counterexample,
+      counterexampleOf: "units.exact",
+      differences: [{ layer: "units", question: 'u("😀")', subject: "2", contract: "1" }],
+      replay,
+      properties: ["units.exact"],
+    },
   ],
   warnings: ["network not isolated: test"],
   schemaVersion: GRADE_SCHEMA_VERSION,
@@ -50,8 +63,10 @@ describe("reports", () => {
     const file = join(dir, "grade.json");
     await reporters.json(file).onGradeEnd?.(grade);
     const json = JSON.parse(await readFile(file, "utf8"));
-    expect(Object.keys(json).sort()).toEqual(["durationMs", "maxScore", "properties", "sandbox", "schemaVersion", "score", "seed", "submission", "tool", "version", "warnings"]);
-    expect(Object.keys(json.properties[0]).sort()).toEqual(["counterexample", "id", "maxPoints", "message", "numRuns", "points", "replay", "status", "title"]);
+    expect(Object.keys(json).sort()).toEqual(["durationMs", "maxScore", "properties", "rootCauses", "sandbox", "schemaVersion", "score", "seed", "submission", "tool", "version", "warnings"]);
+    expect(Object.keys(json.properties[0]).sort()).toEqual(["counterexample", "id", "maxPoints", "message", "numRuns", "points", "replay", "rootCause", "status", "title"]);
+    expect(Object.keys(json.rootCauses[0]).sort()).toEqual(["counterexample", "counterexampleOf", "differences", "explanation", "id", "properties", "replay", "title"]);
+    expect(json.properties[0].rootCause).toBe(json.rootCauses[0].id);
     expect(Object.keys(json.properties[1]).sort()).toEqual(["id", "maxPoints", "numRuns", "points", "status", "title"]);
     expect(json.properties.map((p: { status: string }) => p.status)).toEqual(["failed", "passed", "error"]);
     expect(json.properties[0].counterexample).toEqual(counterexample);
@@ -64,7 +79,8 @@ describe("reports", () => {
     const xml = await readFile(file, "utf8");
     expect(xml).toMatch(/<testsuites tests="3" failures="1" errors="1"/);
     expect(xml.match(/<testcase /g)).toHaveLength(3);
-    expect(xml).toMatch(/<failure message="expected 12, observed 13" type="PropertyFailed">/);
+    expect(xml).toMatch(/<failure message="\[root cause 1: units\] expected 12, observed 13" type="PropertyFailed">/);
+    expect(xml).toMatch(/<property name="rootCauses" value="1\. units: Units are counted differently from contract §4 \(1\)"/);
     expect(xml).toMatch(/<error message="TypeError: x" type="HarnessError">/);
     expect(xml).toMatch(/groups tile &lt;the(&gt;|>) transcript &amp; more/);
     expect(xml).toContain("replay: node bin/compaction-check.mjs replay");
@@ -81,10 +97,11 @@ describe("reports", () => {
     expect(results.output).toMatch(/warning: network not isolated/);
     for (const test of results.tests) expect(Object.keys(test).sort()).toEqual(["max_score", "name", "output", "score", "status", "visibility"]);
     expect(results.tests.map((t: { status: string }) => t.status)).toEqual(["failed", "passed", "failed"]);
-    expect(results.tests[0].output).toMatch(/counterexample: .*😀/);
+    expect(results.output).toMatch(/Root causes[\s\S]*1\. Units are counted differently[\s\S]*your u\("😀"\) = 2; the contract's = 1/);
+    expect(results.tests[0].output).toMatch(/counterexample:\nestimateContextUnits\(input\):\n {2}#0 user u: "😀"/);
   });
 
-  it("the terminal report shows the table, the counterexample, the replay line and the score", () => {
+  it("the terminal report shows the score and root causes first, then the table, the replay line and the score", () => {
     let text = "";
     const out = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
     const progress = Object.assign(new Writable({ write: (_c, _e, done) => done() }), { isTTY: false }) as unknown as NodeJS.WriteStream;
@@ -92,8 +109,25 @@ describe("reports", () => {
     reporter.onGradeEnd?.(grade);
     expect(text).toMatch(/✗ {2}units\.exact +0\/3 +7/);
     expect(text).toMatch(/✓ {2}groups\.tile +2\/2 +100/);
-    expect(text).toMatch(/counterexample: \{"operation"/);
+    const first = text.indexOf("Score: 2/5.50");
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf("1. Units are counted differently from contract §4")).toBeGreaterThan(first);
+    expect(text.indexOf("   property")).toBeGreaterThan(text.indexOf("1. Units are counted"));
+    expect(text).toMatch(/your u\("😀"\) = 2; the contract's = 1\n {3}smallest counterexample \(units\.exact\):\n {5}estimateContextUnits\(input\):\n {7}#0 user u: "😀"/);
     expect(text).toMatch(/replay: node bin\/compaction-check\.mjs replay reports\/counterexamples\/units\.exact\.json examples\/submission/);
     expect(text).toMatch(/Score: 2\/5\.50 +\(1\/3 properties passed/);
+  });
+
+  it("--html is one self-contained page: the score, the root cause drawn, every property", async () => {
+    const file = join(dir, "report.html");
+    await reporters.html(file).onGradeEnd?.(grade);
+    const html = await readFile(file, "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script|<link|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    expect(html).toContain('id="score">2 / 5.50<');
+    expect(html).toContain('data-root-cause="units"');
+    expect(html).toMatch(/<svg class="timeline"[\s\S]*data-id="u"/);
+    expect(html.match(/<tr data-status=/g)).toHaveLength(3);
+    expect(html).toContain("groups tile &lt;the&gt; transcript &amp; more");
   });
 });

@@ -3,7 +3,7 @@ import { allProperties } from "../../properties";
 import { strengthProperties } from "../../properties/strength";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { runProperty, type PropertyRun } from "../../src/grader/run-property";
-import { stepMessages, type Host, type PropertyDefinition, type Scenario } from "../../src/scenario";
+import { messagesIn, type Expected, type Host, type Observation, type PropertyDefinition, type Scenario } from "../../src/scenario";
 import type { Mutant, MutantArea } from "./catalogue";
 import { loadMutant } from "./loader";
 
@@ -42,16 +42,7 @@ export function killOrder(mutant: Mutant, properties: readonly PropertyDefinitio
   return [...hinted, ...rest.map((entry) => entry.p)];
 }
 
-/** Messages in a scenario's context, input or transcript: the size a student has to read. */
-export function messagesIn(scenario: Scenario | undefined): number | null {
-  if (scenario === undefined) return null;
-  const operation = scenario.operation;
-  // A program's messages are those its steps append.
-  if (operation.kind === "program") return operation.steps.reduce((sum, step) => sum + stepMessages(step).length, 0);
-  const holder = operation.kind === "groups" ? { messages: operation.transcript } : operation.kind === "build" || operation.kind === "units" ? operation.input : operation.context;
-  const messages = holder !== null && typeof holder === "object" && !Array.isArray(holder) ? holder.messages : undefined;
-  return Array.isArray(messages) ? messages.length : 0;
-}
+export { messagesIn };
 
 export interface RunSettings {
   readonly seed: number;
@@ -67,6 +58,8 @@ export interface PropertyVerdict {
   readonly messages: number | null;
   readonly message?: string;
   readonly counterexample?: Scenario;
+  readonly observation?: Observation;
+  readonly expected?: Expected;
 }
 
 export interface MutantHosts {
@@ -93,6 +86,8 @@ export async function runOne(property: PropertyDefinition, hosts: MutantHosts, s
       messages: run.status === "passed" ? null : messagesIn(run.counterexample),
       ...(run.message === undefined ? {} : { message: run.message }),
       ...(run.counterexample === undefined ? {} : { counterexample: run.counterexample }),
+      ...(run.observation === undefined ? {} : { observation: run.observation }),
+      ...(run.expected === undefined ? {} : { expected: run.expected }),
     };
   } finally {
     fc.configureGlobal(global);

@@ -1,6 +1,16 @@
+import { resolve } from "node:path";
 import { grade } from "../grade";
 import { reporters, type Reporter } from "../report/index";
 import { exitCodeFor } from "../score";
+
+/** Says where the HTML report is, after the terminal report. */
+function htmlPathLine(file: string): Reporter {
+  return {
+    onGradeEnd() {
+      process.stdout.write(`\nHTML report: ${resolve(file)}\n`);
+    },
+  };
+}
 
 /** `compaction-check grade`: returns the exit code (0 full score, 1 otherwise, 2 harness error). */
 export async function gradeCommand(submission: string, options: Record<string, unknown>): Promise<number> {
@@ -8,6 +18,7 @@ export async function gradeCommand(submission: string, options: Record<string, u
   if (typeof options.json === "string") chosen.push(reporters.json(options.json));
   if (typeof options.junit === "string") chosen.push(reporters.junit(options.junit));
   if (typeof options.gradescope === "string") chosen.push(reporters.gradescope(options.gradescope));
+  if (typeof options.html === "string") chosen.push(reporters.html(options.html), htmlPathLine(options.html));
   const limits = {
     ...(typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {}),
     ...(typeof options.totalTimeout === "number" ? { totalTimeoutMs: options.totalTimeout * 1000 } : {}),

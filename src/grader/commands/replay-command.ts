@@ -1,6 +1,7 @@
 import { replayScenario } from "../replay";
 import { readScenarioFile } from "../replay-file";
 import { GraderError } from "../errors";
+import { expectedText, outcomeText, renderScenario } from "../report/notation";
 
 /** `compaction-check replay`: exit 0 when the scenario passes now, 1 when it still fails. */
 export async function replayCommand(scenarioPath: string, submission: string | undefined, options: Record<string, unknown>): Promise<number> {
@@ -11,6 +12,11 @@ export async function replayCommand(scenarioPath: string, submission: string | u
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`property: ${file.propertyId}`);
   out(`submission: ${target}`);
+  out("counterexample:");
+  for (const line of renderScenario(file.scenario)) out(`  ${line}`);
+  out(`observed: ${outcomeText(result.observation.outcome)}`);
+  out(`expected: ${expectedText(result.expected)}`);
+  out("");
   out(`scenario: ${JSON.stringify(file.scenario)}`);
   out(`observation: ${JSON.stringify(result.observation, null, 2)}`);
   out(`expected: ${JSON.stringify(result.expected, null, 2)}`);

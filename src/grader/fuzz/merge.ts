@@ -55,6 +55,8 @@ export function mergeReports(shards: readonly ShardJson[]): FuzzReport {
     durationMs,
     sandbox: first.sandbox,
     properties,
+    // Fuzz campaigns report failures per property; root causes are a grade's (grade.ts).
+    rootCauses: [],
     warnings: [
       ...unique(shards.flatMap((s) => s.warnings.filter((w) => !w.startsWith("health: ")))),
       ...health.map((h) => `health: ${h.propertyId}: ${h.message}`),

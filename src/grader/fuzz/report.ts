@@ -78,6 +78,8 @@ export function campaignReport(campaign: CampaignResult, subject: SubjectInfo): 
       limits: { scenarioTimeoutMs: limits.scenarioTimeoutMs, totalTimeoutMs: limits.totalTimeoutMs, memoryMb: limits.memoryMb },
     },
     properties,
+    // Fuzz campaigns report failures per property; root causes are a grade's (grade.ts).
+    rootCauses: [],
     warnings: [...subject.warnings, ...campaign.warnings, ...campaign.health.map((h) => `health: ${h.propertyId}: ${h.message}`)],
     schemaVersion: GRADE_SCHEMA_VERSION,
   };

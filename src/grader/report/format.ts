@@ -1,8 +1,12 @@
-import type { PropertyResult } from "../result";
+import type { GradeResult, PropertyResult, RootCause } from "../result";
+import { expectedText, outcomeText, renderScenario } from "./notation";
 
-// Shared text pieces of the human-facing reports (terminal, JUnit, Gradescope).
+// Shared text pieces of the human-facing reports (terminal, JUnit, Gradescope, HTML).
 
 const SYMBOL = { passed: "✓", failed: "✗", error: "!" } as const;
+
+/** Lines of a counterexample printed in a report; the replay file has the whole scenario. */
+export const MAX_COUNTEREXAMPLE_LINES = 10;
 
 export function statusSymbol(result: PropertyResult): string {
   return SYMBOL[result.status];
@@ -12,13 +16,49 @@ export function points(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
-/** The failure explained in a few lines: message, counterexample, observed vs expected, replay. */
-export function failureDetails(result: PropertyResult, maxJson = 1200): string {
+/** The counterexample in the compact notation, at most `maxLines` lines. */
+export function counterexampleLines(scenario: RootCause["counterexample"], maxLines = MAX_COUNTEREXAMPLE_LINES): string[] {
+  if (scenario === undefined) return [];
+  const lines = renderScenario(scenario);
+  if (lines.length <= maxLines) return lines;
+  return [...lines.slice(0, maxLines - 1), `  … ${lines.length - maxLines + 1} more lines (the replay file has the whole scenario)`];
+}
+
+/** Observed and expected, on one line each. */
+export function outcomeLines(item: Pick<PropertyResult, "observation" | "expected">): string[] {
   const lines: string[] = [];
-  if (result.message !== undefined) lines.push(result.message);
-  if (result.counterexample !== undefined) lines.push(`counterexample: ${truncate(JSON.stringify(result.counterexample), maxJson)}`);
-  if (result.observation !== undefined) lines.push(`observed outcome: ${truncate(JSON.stringify(result.observation.outcome), 400)}`);
-  if (result.expected !== undefined) lines.push(`expected: ${truncate(JSON.stringify(result.expected), 400)}`);
+  if (item.observation !== undefined) lines.push(`observed: ${outcomeText(item.observation.outcome)}`);
+  if (item.expected !== undefined) lines.push(`expected: ${expectedText(item.expected)}`);
+  return lines;
+}
+
+/** A root cause in a few lines: title, where the subject's answers differ, its smallest counterexample, replay. */
+export function rootCauseLines(cause: RootCause, index: number): string[] {
+  const count = cause.properties.length;
+  const lines = [`${index + 1}. ${cause.title} — ${count} failed propert${count === 1 ? "y" : "ies"}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}`];
+  for (const d of (cause.differences ?? []).slice(0, 2)) lines.push(`   your ${d.question} = ${d.subject}; the contract's = ${d.contract}`);
+  if (cause.counterexample !== undefined) {
+    lines.push(`   smallest counterexample (${cause.counterexampleOf}):`);
+    for (const line of counterexampleLines(cause.counterexample)) lines.push(`     ${line}`);
+  }
+  for (const line of outcomeLines(cause)) lines.push(`   ${line}`);
+  if (cause.replay !== undefined) lines.push(`   replay: ${cause.replay}`);
+  return lines;
+}
+
+export function rootCauseOf(grade: Pick<GradeResult, "rootCauses">, result: PropertyResult): { readonly cause: RootCause; readonly index: number } | null {
+  const index = grade.rootCauses.findIndex((c) => c.id === result.rootCause);
+  return index === -1 ? null : { cause: grade.rootCauses[index]!, index };
+}
+
+/** The failure explained in a few lines: root cause, message, counterexample, observed vs expected, replay. */
+export function failureDetails(result: PropertyResult, grade?: Pick<GradeResult, "rootCauses">): string {
+  const lines: string[] = [];
+  const root = grade === undefined ? null : rootCauseOf(grade, result);
+  if (root !== null && root.cause.properties.length > 1) lines.push(`root cause ${root.index + 1} of ${grade!.rootCauses.length}: ${root.cause.title} [${root.cause.id}]`);
+  if (result.message !== undefined) lines.push(truncate(result.message, 600));
+  if (result.counterexample !== undefined) lines.push("counterexample:", ...counterexampleLines(result.counterexample));
+  lines.push(...outcomeLines(result));
   if (result.replay !== undefined) lines.push(`replay: ${result.replay}`);
   return lines.join("\n");
 }

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Reporter } from "./reporter";
-import { failureDetails, points } from "./format";
+import { failureDetails, points, rootCauseLines } from "./format";
 
 // `--gradescope FILE`: the results.json of a Gradescope autograder. Tests are visible so a
-// student sees the counterexample; the top-level output carries the warnings.
+// student sees the counterexample; the top-level output carries the root causes and the warnings.
 
 export interface GradescopeTest {
   readonly name: string;
@@ -23,11 +23,12 @@ export function gradescopeReporter(file: string): Reporter {
         score: result.points,
         max_score: result.maxPoints,
         status: result.status === "passed" ? "passed" : "failed",
-        output: result.status === "passed" ? `passed ${result.numRuns} generated cases` : failureDetails(result),
+        output: result.status === "passed" ? `passed ${result.numRuns} generated cases` : failureDetails(result, grade),
         visibility: "visible",
       }));
       const output = [
         `${grade.tool} ${grade.version}: ${points(grade.score)}/${points(grade.maxScore)} (seed ${grade.seed}, ${grade.numRuns} runs per property, schema ${grade.schemaVersion})`,
+        ...(grade.rootCauses.length === 0 ? [] : ["", `Root causes (fix them in this order):`, ...grade.rootCauses.flatMap((cause, index) => ["", ...rootCauseLines(cause, index)])]),
         ...grade.warnings.map((warning) => `warning: ${warning}`),
       ].join("\n");
       const results = { score: grade.score, execution_time: Math.round(grade.durationMs / 1000), output, tests };

@@ -1,4 +1,5 @@
 import { gradescopeReporter } from "./gradescope";
+import { htmlReporter } from "./html";
 import { jsonReporter } from "./json";
 import { junitReporter } from "./junit";
 import type { Reporter } from "./reporter";
@@ -6,13 +7,14 @@ import { terminalReporter } from "./terminal";
 
 // Reporters by name; the CLI picks them from its flags.
 
-export type ReporterName = "terminal" | "json" | "junit" | "gradescope";
+export type ReporterName = "terminal" | "json" | "junit" | "gradescope" | "html";
 
 export const reporters: Readonly<Record<ReporterName, (target?: string) => Reporter>> = {
   terminal: () => terminalReporter(),
   json: (file) => jsonReporter(required(file, "json")),
   junit: (file) => junitReporter(required(file, "junit")),
   gradescope: (file) => gradescopeReporter(required(file, "gradescope")),
+  html: (file) => htmlReporter(required(file, "html")),
 };
 
 function required(file: string | undefined, name: string): string {

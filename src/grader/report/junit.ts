@@ -2,20 +2,23 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import junit from "junit-report-builder";
 import type { Reporter } from "./reporter";
-import { failureDetails } from "./format";
+import { failureDetails, rootCauseOf } from "./format";
 
-/** `--junit FILE`: one test case per property; "failed" is a failure, "error" an error. */
+/** `--junit FILE`: one test case per property; "failed" is a failure (its message names its root cause), "error" an error. */
 export function junitReporter(file: string): Reporter {
   return {
     async onGradeEnd(grade) {
       const builder = junit.newBuilder();
       const suite = builder.testSuite().name(`${grade.tool} ${grade.submission}`).time(grade.durationMs / 1000);
+      suite.property("rootCauses", grade.rootCauses.map((cause, index) => `${index + 1}. ${cause.id}: ${cause.title} (${cause.properties.length})`).join("; "));
       suite.property("seed", String(grade.seed)).property("score", `${grade.score}/${grade.maxScore}`).property("schemaVersion", String(grade.schemaVersion));
       for (const result of grade.properties) {
         const testCase = suite.testCase().className(`${grade.tool}.${result.family}`).name(`${result.id} — ${result.title}`).time(result.durationMs / 1000);
         testCase.property("points", `${result.points}/${result.maxPoints}`);
-        if (result.status === "failed") testCase.failure(result.message ?? "failed", "PropertyFailed").stacktrace(failureDetails(result));
-        if (result.status === "error") testCase.error(result.message ?? "harness error", "HarnessError", failureDetails(result));
+        const root = rootCauseOf(grade, result);
+        const prefix = root === null ? "" : `[root cause ${root.index + 1}: ${root.cause.id}] `;
+        if (result.status === "failed") testCase.failure(`${prefix}${result.message ?? "failed"}`, "PropertyFailed").stacktrace(failureDetails(result, grade));
+        if (result.status === "error") testCase.error(result.message ?? "harness error", "HarnessError", failureDetails(result, grade));
       }
       await mkdir(dirname(file), { recursive: true });
       builder.writeTo(file);

@@ -1,10 +1,10 @@
 import cliProgress from "cli-progress";
-import type { PropertyResult } from "../result";
+import type { GradeResult, PropertyResult } from "../result";
 import type { Reporter } from "./reporter";
-import { failureDetails, points, statusSymbol } from "./format";
+import { counterexampleLines, points, rootCauseLines, rootCauseOf, statusSymbol, truncate } from "./format";
 
 // The human report: progress on stderr while it runs (a bar on a TTY, one line per property
-// otherwise), then the table, the failures with counterexamples and replay lines, and the score.
+// otherwise), then the score and root causes, the table, the failures with replay lines, and the score.
 
 export interface TerminalOptions {
   readonly out?: NodeJS.WritableStream;
@@ -46,32 +46,56 @@ export function terminalReporter(options: TerminalOptions = {}): Reporter {
     },
     onGradeEnd(grade) {
       bar?.stop();
-      write();
-      write(table(grade.properties));
-      const failures = grade.properties.filter((p) => p.status !== "passed");
-      if (failures.length > 0) {
-        write();
-        write("Failures:");
-        for (const failure of failures) {
-          write();
-          write(`${statusSymbol(failure)} ${failure.id} — ${failure.title}`);
-          for (const line of failureDetails(failure).split("\n")) write(`    ${line}`);
-        }
-      }
-      if (grade.warnings.length > 0) {
-        write();
-        write("Warnings:");
-        for (const warning of grade.warnings) write(`  - ${warning}`);
-      }
-      write();
-      write(`Score: ${points(grade.score)}/${points(grade.maxScore)}  (${grade.properties.filter((p) => p.status === "passed").length}/${grade.properties.length} properties passed, ${(grade.durationMs / 1000).toFixed(1)} s, seed ${grade.seed})`);
+      for (const line of reportLines(grade)) write(line);
     },
   };
 }
 
-function table(results: readonly PropertyResult[]): string {
+/**
+ * The report after the progress: first screen = the score and the root causes, each with its
+ * smallest counterexample and replay line; then the table, the failures (message and replay:
+ * their counterexamples are in the replay files), the warnings and the score again.
+ */
+export function reportLines(grade: GradeResult): string[] {
+  const lines: string[] = [""];
+  const passed = grade.properties.filter((p) => p.status === "passed").length;
+  const scoreLine = `Score: ${points(grade.score)}/${points(grade.maxScore)}  (${passed}/${grade.properties.length} properties passed, ${(grade.durationMs / 1000).toFixed(1)} s, seed ${grade.seed})`;
+  lines.push(scoreLine);
+  const failed = grade.properties.filter((p) => p.status === "failed").length;
+  if (grade.rootCauses.length > 0) {
+    lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}; fix them in this order:`);
+    grade.rootCauses.forEach((cause, index) => lines.push("", ...rootCauseLines(cause, index)));
+    lines.push("", "How root causes are found: docs/grading.md#root-causes");
+  }
+  lines.push("", table(grade));
+  const failures = grade.properties.filter((p) => p.status !== "passed");
+  if (failures.length > 0) {
+    lines.push("", "Failures:");
+    for (const failure of failures) {
+      lines.push("", `${statusSymbol(failure)} ${failure.id} — ${failure.title}`);
+      const root = rootCauseOf(grade, failure);
+      if (root !== null) lines.push(`    root cause ${root.index + 1}: ${root.cause.title}`);
+      if (failure.message !== undefined) lines.push(`    ${truncate(failure.message, 300)}`);
+      if (root === null && failure.counterexample !== undefined) for (const line of counterexampleLines(failure.counterexample)) lines.push(`      ${line}`);
+      if (failure.replay !== undefined) lines.push(`    replay: ${failure.replay}`);
+    }
+  }
+  if (grade.warnings.length > 0) {
+    lines.push("", "Warnings:");
+    for (const warning of grade.warnings) lines.push(`  - ${warning}`);
+  }
+  lines.push("", scoreLine);
+  return lines;
+}
+
+function table(grade: GradeResult): string {
+  const results = grade.properties;
   const idWidth = Math.max(8, ...results.map((r) => r.id.length));
-  const header = `   ${"property".padEnd(idWidth)}  points  runs`;
-  const rows = results.map((r) => `${statusSymbol(r)}  ${r.id.padEnd(idWidth)}  ${`${points(r.points)}/${points(r.maxPoints)}`.padStart(6)}  ${String(r.numRuns).padStart(4)}`);
+  const header = `   ${"property".padEnd(idWidth)}  points  runs${grade.rootCauses.length > 0 ? "  root cause" : ""}`;
+  const cause = (r: PropertyResult) => {
+    const root = rootCauseOf(grade, r);
+    return root === null ? "" : `  ${root.index + 1}`;
+  };
+  const rows = results.map((r) => `${statusSymbol(r)}  ${r.id.padEnd(idWidth)}  ${`${points(r.points)}/${points(r.maxPoints)}`.padStart(6)}  ${String(r.numRuns).padStart(4)}${cause(r)}`);
   return [header, ...rows].join("\n");
 }

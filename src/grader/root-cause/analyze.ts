@@ -1,0 +1,143 @@
+import type { Host } from "../../scenario/host";
+import type { Observation } from "../../scenario/observation";
+import type { PropertyDefinition } from "../../scenario/property";
+import type { Scenario } from "../../scenario/scenario";
+import { messagesIn } from "../../scenario/size";
+import type { Expected } from "../../scenario/expected";
+import type { RootCause, UpstreamDifference } from "../result";
+import { expectedCut, observedCut } from "../report/cuts";
+import { printedSize } from "../report/notation";
+import { LAYER_TEXT } from "./layers";
+import { UpstreamProbe } from "./probe";
+import { LAYERS, recheck } from "./recheck";
+
+// Groups failed properties into root causes. A failure is attributed to an upstream root cause
+// (units, groups, boundary) only when a re-check shows it (recheck.ts); otherwise it is its
+// own root cause. Failures without a counterexample (not run: a missing export, a build error)
+// are grouped by their message. The score does not change: this only explains it.
+
+export interface FailureInput {
+  readonly id: string;
+  readonly title: string;
+  readonly message?: string;
+  readonly counterexample?: Scenario;
+  readonly observation?: Observation;
+  readonly expected?: Expected;
+  readonly replay?: string;
+}
+
+export interface RootCauseAnalysis {
+  readonly rootCauses: readonly RootCause[];
+  /** Failed property id → root cause id. */
+  readonly causeOf: ReadonlyMap<string, string>;
+  /** Failed property id → every upstream layer its re-check needed, when it needed more than one. */
+  readonly combined: ReadonlyMap<string, readonly string[]>;
+  /** Calls made to the subject for its upstream answers. */
+  readonly probes: number;
+}
+
+export interface AnalyzeOptions {
+  readonly definitions: readonly PropertyDefinition[];
+  /** The graded subject (asked for its upstream answers), or null to attribute nothing. */
+  readonly subject: Host | null;
+  readonly reference: Host | null;
+}
+
+interface Attributed {
+  readonly failure: FailureInput;
+  readonly cause: string;
+  readonly differences: readonly UpstreamDifference[];
+  /** Its re-check needed the answers of more than one layer: it shows this root cause less clearly. */
+  readonly combined?: boolean;
+}
+
+export async function analyzeRootCauses(failures: readonly FailureInput[], options: AnalyzeOptions): Promise<RootCauseAnalysis> {
+  const byId = new Map(options.definitions.map((d) => [d.id, d]));
+  const probe = options.subject === null ? null : new UpstreamProbe(options.subject);
+  const attributed: Attributed[] = [];
+  const combined = new Map<string, readonly string[]>();
+  for (const failure of failures) {
+    const def = byId.get(failure.id);
+    if (failure.counterexample === undefined || failure.observation === undefined || def === undefined || probe === null) {
+      attributed.push({ failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] });
+      continue;
+    }
+    const result = await recheck({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
+    const needsMore = (result.needs?.length ?? 0) > 1;
+    attributed.push({ failure, cause: result.layer ?? failure.id, differences: result.differences, combined: needsMore });
+    if (needsMore) combined.set(failure.id, result.needs!);
+  }
+  const causes = new Map<string, Attributed[]>();
+  for (const entry of attributed) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  const rootCauses = [...causes.entries()].map(([id, members]) => rootCause(id, members, byId));
+  // Upstream causes first (they explain the most), then by how many properties each explains.
+  const rank = (cause: RootCause) => { const at = (LAYERS as readonly string[]).indexOf(cause.id); return at === -1 ? LAYERS.length : at; };
+  rootCauses.sort((a, b) => rank(a) - rank(b) || b.properties.length - a.properties.length);
+  const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
+  return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
+}
+
+function notRunId(failure: FailureInput): string {
+  return `not-run: ${failure.message ?? "no counterexample"}`;
+}
+
+function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap<string, PropertyDefinition>): RootCause {
+  // The smallest that shows this root cause alone; among equals, one of its own family (a groups property for "groups").
+  const ownFamily = (m: Attributed) => (m.failure.id.startsWith(`${id}.`) ? 0 : 1);
+  const alone = (m: Attributed) => (m.combined === true ? 1 : 0);
+  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => alone(a) - alone(b) || size(a.failure) - size(b.failure) || ownFamily(a) - ownFamily(b))[0];
+  const layer = LAYER_TEXT[id as keyof typeof LAYER_TEXT];
+  const first = members[0]!.failure;
+  const def = byId.get(first.id);
+  const title = layer?.title ?? (id.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title);
+  const explanation = layer?.explanation ?? (def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`);
+  const pick = smallest?.failure;
+  const drawable = [...members].filter((m) => hasCut(m.failure.counterexample)).sort((a, b) => alone(a) - alone(b) || cutRank(a.failure) - cutRank(b.failure) || size(a.failure) - size(b.failure))[0]?.failure;
+  const differences = smallest === undefined ? [] : smallest.differences.filter((d) => d.layer === id);
+  return {
+    id: id.startsWith("not-run: ") ? `not-run-${slug(first.message ?? "")}` : id,
+    title,
+    explanation,
+    ...(pick?.counterexample === undefined ? {} : { counterexample: pick.counterexample, counterexampleOf: pick.id }),
+    ...(pick?.observation === undefined ? {} : { observation: pick.observation }),
+    ...(pick?.expected === undefined ? {} : { expected: pick.expected }),
+    ...(differences.length === 0 ? {} : { differences }),
+    ...(pick?.replay === undefined ? {} : { replay: pick.replay }),
+    ...(drawable?.counterexample === undefined
+      ? {}
+      : {
+          illustration: {
+            propertyId: drawable.id,
+            counterexample: drawable.counterexample,
+            ...(drawable.observation === undefined ? {} : { observation: drawable.observation }),
+            ...(drawable.expected === undefined ? {} : { expected: drawable.expected }),
+          },
+        }),
+    properties: members.map((m) => m.failure.id),
+  };
+}
+
+/** A boundary or compaction call over at least one message, without hostile decorations. */
+function hasCut(scenario: Scenario | undefined): boolean {
+  const kind = scenario?.operation.kind;
+  return (kind === "boundary" || kind === "compact") && (scenario?.decorations?.length ?? 0) === 0 && (messagesIn(scenario) ?? 0) > 0;
+}
+
+/** Best drawn first: the two cuts at different messages, then at least one cut, then none. */
+function cutRank(failure: FailureInput): number {
+  const scenario = failure.counterexample!;
+  const expected = expectedCut(scenario, failure.expected);
+  const observed = observedCut(scenario, failure.observation);
+  if (typeof expected === "number" && typeof observed === "number" && expected !== observed) return 0;
+  if (typeof expected === "number" || typeof observed === "number") return 1;
+  return 2;
+}
+
+/** Smaller is easier to read: fewer messages first, then less text. */
+function size(failure: FailureInput): number {
+  return (messagesIn(failure.counterexample) ?? 0) * 1_000_000 + Math.min(999_999, printedSize(failure.counterexample));
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/^not run: /, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "unknown";
+}

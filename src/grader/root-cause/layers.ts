@@ -1,0 +1,22 @@
+import type { UpstreamLayer } from "../../model/upstream";
+
+// What each upstream root cause says to a student: the title names the mistake, the
+// explanation says what the contract fixes and why so many properties fail with it.
+
+export const LAYER_TEXT: Readonly<Record<UpstreamLayer, { readonly title: string; readonly explanation: string }>> = {
+  units: {
+    title: "Units are counted differently from contract §4",
+    explanation:
+      "Every budget decision rests on units: u(s) is the number of Unicode code points of s (an emoji or any other astral character is 1, a lone surrogate is 1), and each message costs a fixed base plus the units of its strings. Your estimateContextUnits counts some string differently (below). The properties listed fail only because of that: judged again with the expected answers computed from your own counts, they pass. Fix the count first.",
+  },
+  groups: {
+    title: "Tool rounds are grouped differently from contract §5",
+    explanation:
+      "A tool round runs from an assistant message with tool calls through the last result of any of its calls, whatever stands in between (a user message, other calls); overlapping rounds merge. A cut is only allowed between groups, so a wrong group lets a cut separate a call from its result. Your groupToolRounds answers differently (below). The properties listed pass when judged again with your own groups: fix the grouping and they follow.",
+  },
+  boundary: {
+    title: "The compaction boundary differs from contract §6",
+    explanation:
+      "selectCompactionBoundary must answer the earliest group end that keeps at most targetUnits (requirements + summaryMaxUnits reserved for the new summary + the kept messages) without cutting into the last retainRecentMessages messages, or null. Your boundary differs (below); compaction builds on it, so the properties listed pass when judged again with your own boundary.",
+  },
+};

@@ -1,0 +1,121 @@
+import type { ContextData } from "../scenario/data";
+import type { BoundaryOptions } from "./boundary";
+import type { ModelGroup } from "./groups";
+
+// Upstream answers: the model's own intermediate answers (u(s) of a string, the groups of a
+// transcript, the boundary of a context) replaced, for the length of one synchronous call, by
+// answers a subject gave. The grader's root-cause analysis (src/grader/root-cause) re-judges a
+// counterexample with them: when a failure disappears once the expected answer is computed
+// from the subject's own units or groups, that upstream difference explains it. Outside
+// `withUpstreamAnswers` nothing changes (one null check per call).
+
+export type UpstreamLayer = "units" | "groups" | "boundary";
+
+export interface UpstreamAnswers {
+  /** u(s) as the subject counts it, by string. */
+  readonly codePoints?: ReadonlyMap<string, number>;
+  /** Units of one requirement, summary or message as the subject counts them, by `itemKey`. */
+  readonly itemUnits?: ReadonlyMap<string, number>;
+  /** groupToolRounds as the subject answers it, by transcript key (`transcriptKey`). */
+  readonly groups?: ReadonlyMap<string, readonly ModelGroup[]>;
+  /** selectCompactionBoundary as the subject answers it, by `boundaryKey`. */
+  readonly boundaries?: ReadonlyMap<string, number | null>;
+}
+
+export type UnitItemKind = "requirement" | "summary" | "message";
+
+export interface UpstreamQuestions {
+  readonly codePoints: Set<string>;
+  readonly items: Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>;
+  readonly groups: Map<string, readonly unknown[]>;
+  readonly boundaries: Map<string, { readonly context: ContextData; readonly options: BoundaryOptions }>;
+}
+
+/** What the model asked for and the answers did not hold (the analysis asks the subject and tries again), and everything it asked. */
+export interface UpstreamMisses extends UpstreamQuestions {
+  readonly asked: UpstreamQuestions;
+}
+
+const questions = (): UpstreamQuestions => ({ codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
+
+let active: { readonly answers: UpstreamAnswers; readonly misses: UpstreamMisses } | null = null;
+
+/** Runs `fn` with the model using `answers` where it has them; returns what it asked for in vain. */
+export function withUpstreamAnswers<T>(answers: UpstreamAnswers, fn: () => T): { readonly value: T; readonly misses: UpstreamMisses } {
+  const outer = active;
+  const misses: UpstreamMisses = { ...questions(), asked: questions() };
+  active = { answers, misses };
+  try {
+    return { value: fn(), misses };
+  } finally {
+    active = outer;
+  }
+}
+
+/**
+ * Runs `fn` with the contract's own answers: for what the harness computes rather than the
+ * subject (a program's compact options are derived by the driver with the contract's units).
+ */
+export function withoutUpstream<T>(fn: () => T): T {
+  const outer = active;
+  active = null;
+  try {
+    return fn();
+  } finally {
+    active = outer;
+  }
+}
+
+/** Answers are in force: caches of the model's own answers must not be used. */
+export function upstreamActive(): boolean {
+  return active !== null;
+}
+
+export function transcriptKey(transcript: readonly unknown[]): string {
+  return JSON.stringify(transcript);
+}
+
+export function boundaryKey(context: ContextData, options: BoundaryOptions): string {
+  const { targetUnits, summaryMaxUnits, retainRecentMessages } = options;
+  return JSON.stringify([context.requirements ?? [], context.summary ?? null, context.messages ?? [], targetUnits, summaryMaxUnits, retainRecentMessages]);
+}
+
+export function upstreamCodePoints(s: string): number | undefined {
+  if (active === null || active.answers.codePoints === undefined) return undefined;
+  const answer = active.answers.codePoints.get(s);
+  active.misses.asked.codePoints.add(s);
+  if (answer === undefined) active.misses.codePoints.add(s);
+  return answer;
+}
+
+export function itemKey(kind: UnitItemKind, item: unknown): string {
+  return `${kind}:${JSON.stringify(item)}`;
+}
+
+export function upstreamItemUnits(kind: UnitItemKind, item: unknown): number | undefined {
+  if (active === null || active.answers.itemUnits === undefined) return undefined;
+  const key = itemKey(kind, item);
+  const answer = active.answers.itemUnits.get(key);
+  active.misses.asked.items.set(key, { kind, item });
+  if (answer === undefined) active.misses.items.set(key, { kind, item });
+  return answer;
+}
+
+export function upstreamGroups(transcript: readonly unknown[]): readonly ModelGroup[] | undefined {
+  if (active === null || active.answers.groups === undefined) return undefined;
+  const key = transcriptKey(transcript);
+  const answer = active.answers.groups.get(key);
+  active.misses.asked.groups.set(key, transcript);
+  if (answer === undefined) active.misses.groups.set(key, transcript);
+  return answer;
+}
+
+/** undefined: no answer (the model's own); null is the subject's answer "no boundary". */
+export function upstreamBoundary(context: ContextData, options: BoundaryOptions): number | null | undefined {
+  if (active === null || active.answers.boundaries === undefined) return undefined;
+  const key = boundaryKey(context, options);
+  active.misses.asked.boundaries.set(key, { context, options });
+  if (active.answers.boundaries.has(key)) return active.answers.boundaries.get(key);
+  active.misses.boundaries.set(key, { context, options });
+  return undefined;
+}
