@@ -1,9 +1,9 @@
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import type { Scenario } from "../scenario/scenario";
-import type { ChildHost } from "./child-host";
+import type { ChildHost } from "./sandbox/child-host";
 import { conformanceFailure } from "./conformance";
-import { guardProperty } from "./guard";
+import { guardProperty } from "./sandbox/guard";
 import type { Prepared } from "./prepare";
 import { replayCommand, writeScenarioFile } from "./replay-file";
 import type { PropertyResult, PropertyStatus } from "./result";

@@ -3,11 +3,11 @@ import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
 import { gradeProperty } from "./grade-property";
-import type { LossBudget } from "./child-host";
+import type { LossBudget } from "./sandbox/child-host";
 import { prepareSubmission } from "./prepare";
 import type { Reporter } from "./report/reporter";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
-import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
 import { totals } from "./score";
 
 // `grade`: prepare the sandbox, run every property in order (one child at a time, so that

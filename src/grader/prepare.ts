@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./bundle";
-import { bundleChildEntry } from "./child-bundle";
-import { ChildHost, type LossBudget } from "./child-host";
+import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./sandbox/bundle";
+import { bundleChildEntry } from "./sandbox/child-bundle";
+import { ChildHost, type LossBudget } from "./sandbox/child-host";
 import { checkConformance } from "./conformance";
-import type { SandboxLimits } from "./sandbox";
+import type { SandboxLimits } from "./sandbox/plan";
 
 // Everything before the first property: find the entry, bundle it and the child program, start
 // the sandbox and read the conformance facts. A submission that does not build or load is a

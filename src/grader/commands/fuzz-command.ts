@@ -7,7 +7,7 @@ import { parseDuration, parseShard, WHOLE } from "../fuzz/seeds";
 import { inProcessSubject, sandboxedSubject } from "../fuzz/subject";
 import { DEFAULT_SEED } from "../grade";
 import { reporters } from "../report/index";
-import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox";
+import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
 import type { PropertyDefinition } from "../../scenario/property";
 
 // `compaction-check fuzz [submission]`: a time- or runs-bounded campaign over every property,

@@ -1,5 +1,5 @@
-import type { Scenario } from "../../scenario/scenario";
-import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../../scenario/scenario";
+import type { Observation } from "../../../scenario/observation";
 
 // Messages between the grader (parent) and the sandboxed child. Data only: the child never
 // sends a verdict, only what the driver observed and what it noticed about globals.

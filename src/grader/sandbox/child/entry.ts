@@ -4,7 +4,7 @@
 import "./settle-globals";
 import { assertNoPoisoning } from "@fast-check/poisoning";
 import { writeSync } from "node:fs";
-import { createDriver } from "../../driver/index";
+import { createDriver } from "../../../driver/index";
 import { CONTRACT_EXPORT_NAMES } from "./protocol";
 import type { ChildMessage, ExportFact, ExportFacts, ParentMessage } from "./protocol";
 

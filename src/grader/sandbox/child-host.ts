@@ -1,9 +1,9 @@
 import { pathToFileURL } from "node:url";
-import type { Host, HostDescription } from "../scenario/host";
-import type { Observation, Outcome } from "../scenario/observation";
-import type { Scenario } from "../scenario/scenario";
+import type { Host, HostDescription } from "../../scenario/host";
+import type { Observation, Outcome } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
 import { SandboxedChild, type ReadyInfo } from "./child-process";
-import { planSandbox, type SandboxLimits, type SandboxPlan } from "./sandbox";
+import { planSandbox, type SandboxLimits, type SandboxPlan } from "./plan";
 
 // A Host whose driver and subject live in a sandboxed child. It never judges: it returns
 // observations, and when the child is lost it says so as outcome crash/timeout and replaces

@@ -2,9 +2,9 @@ import { StringDecoder } from "node:string_decoder";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { Observation } from "../scenario/observation";
+import type { Observation } from "../../scenario/observation";
 import type { ChildMessage, ExportFacts } from "./child/protocol";
-import type { SandboxPlan } from "./sandbox";
+import type { SandboxPlan } from "./plan";
 
 // One sandboxed child: start it, ask it for observations one at a time, kill it. Requests go over
 // the IPC channel; replies come back as JSON lines on fd 3, each carrying a random key the child
