@@ -26,6 +26,7 @@ program
   .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
   .option("--total-timeout <s>", "time limit for the whole grade in seconds", integer("--total-timeout", 1))
   .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32))
+  .option("--jobs <n>", "sandboxed children grading properties at once (default: CPU cores; the report is the same for any n)", integer("--jobs", 1))
   .option("--json <file>", "write the JSON report")
   .option("--junit <file>", "write a JUnit XML report")
   .option("--gradescope <file>", "write a Gradescope results.json")

@@ -2,16 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
-import { gradeProperty } from "./grade-property";
+import { gradeProperties, type Scheduled } from "./schedule";
 import type { LossBudget } from "./sandbox/child-host";
 import { prepareSubmission } from "./prepare";
 import type { Reporter } from "./report/reporter";
-import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
+import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult } from "./result";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
 import { totals } from "./score";
 
-// `grade`: prepare the sandbox, run every property in order (one child at a time, so that
-// "after tampering" has a plain meaning), score, and hand the result to the reporters.
+// `grade`: prepare the sandbox, run every property (schedule.ts: over `jobs` children, in the
+// properties' order), score, and hand the result to the reporters.
 
 export const DEFAULT_SEED = 20261129;
 export const DEFAULT_RUNS = 100;
@@ -32,6 +32,8 @@ export interface GradeOptions {
   /** Test seam: replaces src/driver/index.ts in the child program. */
   readonly driverModule?: string;
   readonly lossBudget?: LossBudget;
+  /** Sandboxed children grading properties at once (default 1); the report is the same for any number. */
+  readonly jobs?: number;
 }
 
 export async function grade(options: GradeOptions): Promise<GradeResult> {
@@ -48,7 +50,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   });
   const ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   const reference = options.reference === undefined ? ownReference : options.reference;
-  const results: PropertyResult[] = [];
+  let scheduled: Scheduled = { results: [], hosts: [], tampering: null };
   try {
     for (const reporter of reporters) {
       await reporter.onGradeStart?.({
@@ -59,32 +61,28 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
         isolation: prepared.host?.description.isolation ?? [],
       });
     }
-    for (const def of properties) {
-      for (const reporter of reporters) reporter.onPropertyStart?.(def);
-      const result = await gradeProperty(def, {
-        prepared,
-        reference,
-        seed,
-        numRuns,
-        reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir,
-        submission: options.submission,
-        examples: examplesFor(def.id),
-        onCase: () => {
-          for (const reporter of reporters) reporter.onCase?.(def.id);
-        },
-      });
-      results.push(result);
-      for (const reporter of reporters) reporter.onPropertyEnd?.(result);
-    }
+    scheduled = await gradeProperties({
+      prepared,
+      properties,
+      jobs: options.jobs ?? 1,
+      reference,
+      seed,
+      numRuns,
+      reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir,
+      submission: options.submission,
+      examplesFor,
+      reporters,
+    });
   } finally {
     await ownReference?.close();
     await prepared.dispose();
   }
+  const results = scheduled.results;
   const { score, maxScore } = totals(results);
   const warnings = [
-    ...(prepared.host?.warnings() ?? []),
+    ...new Set(scheduled.hosts.flatMap((host) => host.warnings())),
     ...[...prepared.problems.values()].map((problem) => `conformance: ${problem}`),
-    ...(prepared.host?.tampering ? [`global tampering: ${prepared.host.tampering.message}`] : []),
+    ...(scheduled.tampering ? [`global tampering: ${scheduled.tampering.message}`] : []),
   ];
   const gradeResult: GradeResult = {
     tool: TOOL_NAME,

@@ -16,6 +16,8 @@ export interface Prepared {
   readonly failure: string | null;
   /** Contract exports that are missing or of the wrong kind, by name. */
   readonly problems: ReadonlyMap<string, string>;
+  /** Another sandboxed child host on the same bundles (for --jobs); closed by `dispose`. */
+  startHost(): Promise<ChildHost>;
   dispose(): Promise<void>;
 }
 
@@ -33,17 +35,25 @@ export async function prepareSubmission(submission: string, limits: SandboxLimit
     const childEntry = await bundleChildEntry(join(sandboxDir, "child.mjs"), options.driverModule === undefined ? {} : { driverModule: options.driverModule });
     const bundled = await bundleModule(entry, join(sandboxDir, "submission.mjs"));
     if (!bundled.ok) {
-      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), dispose: work.dispose };
+      const startHost = () => Promise.reject(new Error("no sandbox: the submission does not compile"));
+      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), startHost, dispose: work.dispose };
     }
-    const host = await ChildHost.start({ entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) });
+    const hostOptions = { entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) };
+    const host = await ChildHost.start(hostOptions);
+    const extraHosts: ChildHost[] = [];
     const problems = host.ready === null ? new Map<string, string>() : checkConformance(host.ready.exports);
     return {
       entry,
       host,
       failure: host.loadFailure,
       problems,
+      async startHost() {
+        const extra = await ChildHost.start(hostOptions);
+        extraHosts.push(extra);
+        return extra;
+      },
       async dispose() {
-        await host.close();
+        await Promise.all([host, ...extraHosts].map((h) => h.close()));
         await work.dispose();
       },
     };

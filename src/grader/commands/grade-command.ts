@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { grade } from "../grade";
 import { reporters, type Reporter } from "../report/index";
 import { exitCodeFor } from "../score";
@@ -17,6 +18,7 @@ export async function gradeCommand(submission: string, options: Record<string, u
     submission,
     ...(typeof options.seed === "number" ? { seed: options.seed } : {}),
     ...(typeof options.runs === "number" ? { numRuns: options.runs } : {}),
+    jobs: typeof options.jobs === "number" ? options.jobs : availableParallelism(),
     limits,
     reportsDir: typeof options.reports === "string" ? options.reports : "reports",
     reporters: chosen,

@@ -6,11 +6,11 @@ import type { Observation } from "../../scenario/observation";
 import type { ChildMessage, ExportFacts } from "./child/protocol";
 import type { SandboxPlan } from "./plan";
 
-// One sandboxed child: start it, ask it for observations one at a time, kill it. Requests go over
-// the IPC channel; replies come back as JSON lines on fd 3, each carrying a random key the child
-// received before the submission loaded. Anything else (an IPC message from the child, a line
-// without the key, a reply nobody asked for) is a protocol violation: a submission trying to
-// speak for the driver. The child is then killed.
+// One sandboxed child: start it, ask it for observations a batch at a time, kill it. Requests go
+// over the IPC channel; replies come back as JSON lines on fd 3, one per case, in order, each
+// carrying a random key the child received before the submission loaded. Anything else (an IPC
+// message from the child, a line without the key, a reply nobody asked for or out of order) is a
+// protocol violation: a submission trying to speak for the driver. The child is then killed.
 
 /** After SIGTERM, how long a child gets before SIGKILL. */
 export const KILL_GRACE_MS = 300;
@@ -29,10 +29,59 @@ export type ChildReply =
   /** The child is gone (killed after a timeout, exited, crashed, out of memory, protocol violation). */
   | { readonly kind: "lost"; readonly reason: string; readonly timedOut: boolean; readonly violation?: boolean };
 
-type Pending = { readonly id: number; readonly resolve: (reply: ChildReply) => void; readonly timer: NodeJS.Timeout };
+/** The replies of one batch, in case order. */
+export interface BatchReplies {
+  /** The next case's reply, or null once the batch has ended (all answered, a timeout, the child lost). Never rejects. */
+  next(): Promise<ChildReply | null>;
+  /** Resolves once the child answered its last case of this batch (or was lost): it is free again. */
+  readonly ended: Promise<void>;
+  /** Cases in the batch. */
+  readonly size: number;
+}
+
+class Batch implements BatchReplies {
+  nextIndex = 0;
+  timer: NodeJS.Timeout | null = null;
+  private readonly queue: ChildReply[] = [];
+  private waiter: ((reply: ChildReply | null) => void) | null = null;
+  private over = false;
+  private markEnded!: () => void;
+  readonly ended = new Promise<void>((resolve) => (this.markEnded = resolve));
+
+  constructor(
+    readonly id: number,
+    readonly size: number,
+  ) {}
+
+  push(reply: ChildReply, last: boolean): void {
+    if (this.waiter !== null) {
+      const waiter = this.waiter;
+      this.waiter = null;
+      waiter(reply);
+    } else this.queue.push(reply);
+    if (last) this.end();
+  }
+
+  end(): void {
+    if (this.over) return;
+    this.over = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.markEnded();
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.(null);
+  }
+
+  next(): Promise<ChildReply | null> {
+    const queued = this.queue.shift();
+    if (queued !== undefined) return Promise.resolve(queued);
+    if (this.over) return Promise.resolve(null);
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+}
 
 export class SandboxedChild {
-  private pending: Pending | null = null;
+  private pending: Batch | null = null;
   private nextId = 1;
   private exited = false;
   /** Set when we decided to kill it: a dying child takes no more requests. */
@@ -91,21 +140,41 @@ export class SandboxedChild {
     return !this.exited && !this.killed;
   }
 
-  /** Asks for one observation; never rejects. */
-  request(scenario: unknown, timeoutMs: number, hardTimeoutMs: number): Promise<ChildReply> {
-    if (!this.alive) return Promise.resolve({ kind: "lost", reason: this.exitReason ?? "the child is gone", timedOut: false });
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending = null;
-        this.kill();
-        resolve({ kind: "lost", reason: `no answer within ${hardTimeoutMs} ms (the call blocked the child's event loop); the child was killed`, timedOut: true });
-      }, hardTimeoutMs);
-      this.pending = { id, resolve, timer };
-      const error = this.sendSafely({ type: "observe", id, scenario, timeoutMs });
-      if (error !== null) this.settle({ kind: "lost", reason: `could not send the scenario: ${error}`, timedOut: false });
-    });
+  /**
+   * Asks for the observations of `scenarios`, run in order in the child. Each case has
+   * `hardTimeoutMs()` (read when the case starts) to answer before the child is killed. The batch
+   * ends after the last case, after a case that timed out, or when the child is lost (the lost
+   * case gets a `lost` reply; the ones after it none). One batch at a time.
+   */
+  startBatch(scenarios: readonly unknown[], timeoutMs: number, hardTimeoutMs: () => number): BatchReplies {
+    const batch = new Batch(this.nextId++, scenarios.length);
+    if (!this.alive || this.pending !== null) {
+      batch.push({ kind: "lost", reason: this.alive ? "the child is busy with another batch" : (this.exitReason ?? "the child is gone"), timedOut: false }, true);
+      return batch;
+    }
+    if (scenarios.length === 0) {
+      batch.end();
+      return batch;
+    }
+    this.pending = batch;
+    this.armTimer(batch, hardTimeoutMs);
+    const error = this.sendSafely({ type: "observe", id: batch.id, scenarios, timeoutMs });
+    if (error !== null) this.settle({ kind: "lost", reason: `could not send the scenarios: ${error}`, timedOut: false });
+    return batch;
   }
+
+  private armTimer(batch: Batch, hardTimeoutMs: () => number): void {
+    if (batch.timer !== null) clearTimeout(batch.timer);
+    const ms = hardTimeoutMs();
+    batch.timer = setTimeout(() => {
+      if (this.pending !== batch) return;
+      this.kill();
+      this.settle({ kind: "lost", reason: `no answer within ${ms} ms (the call blocked the child's event loop); the child was killed`, timedOut: true });
+    }, ms);
+    this.rearm = () => this.armTimer(batch, hardTimeoutMs);
+  }
+
+  private rearm: (() => void) | null = null;
 
   /** SIGTERM, then SIGKILL after KILL_GRACE_MS if it is still there. */
   kill(): void {
@@ -177,13 +246,25 @@ export class SandboxedChild {
       return onReady({ loadError: message.loadError, exports: message.exports, tampering: message.tampering, baselineError: message.baselineError });
     }
     const pending = this.pending;
-    if (pending === null || message.id !== pending.id) return this.violate(`a ${message.type} message nobody asked for`);
+    if (pending === null || message.id !== pending.id || message.index !== pending.nextIndex) return this.violate(`a ${message.type} message nobody asked for`);
     if (message.type === "observation") {
       if (!isObservation(message.observation)) return this.violate("an observation of the wrong shape");
-      return this.settle({ kind: "observation", observation: message.observation, tampering: stringOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 });
+      const reply: ChildReply = { kind: "observation", observation: message.observation, tampering: stringOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 };
+      return this.answer(pending, reply, message.observation.outcome.kind === "timeout");
     }
-    if (message.type === "driverError") return this.settle({ kind: "driverError", message: String(message.message), tampering: stringOrNull(message.tampering) });
+    if (message.type === "driverError") return this.answer(pending, { kind: "driverError", message: String(message.message), tampering: stringOrNull(message.tampering) }, false);
     return this.violate(`an unknown message type ${JSON.stringify(String((message as { type: unknown }).type))}`);
+  }
+
+  /** One case answered: the batch goes on to the next case (with a fresh timer) or ends. */
+  private answer(batch: Batch, reply: ChildReply, endsBatch: boolean): void {
+    batch.nextIndex++;
+    const last = endsBatch || batch.nextIndex >= batch.size;
+    if (last) {
+      this.pending = null;
+      this.rearm = null;
+    } else this.rearm?.();
+    batch.push(reply, last);
   }
 
   /** Forged or duplicated replies mean something in the child speaks for the driver: stop trusting it. */
@@ -192,12 +273,13 @@ export class SandboxedChild {
     this.kill();
   }
 
+  /** Ends the pending batch with `reply` for its current case (the child is lost). */
   private settle(reply: ChildReply): void {
     const pending = this.pending;
     if (pending === null) return;
     this.pending = null;
-    clearTimeout(pending.timer);
-    pending.resolve(reply);
+    this.rearm = null;
+    pending.push(reply, true);
   }
 
   private lose(reason: string): void {
