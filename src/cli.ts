@@ -38,6 +38,23 @@ program
   });
 
 program
+  .command("grade-class")
+  .description("grade every submission of a class folder (one sub-folder or file per student), --jobs at once; resumable; writes class.csv, class.json, summary.md")
+  .argument("<dir>", "the class folder: one sub-folder or .ts/.mts/.js/.mjs file per student, named after the student")
+  .option("--out <dir>", "where the class reports and each student's record go (a rerun keeps students graded with the same settings)", "class-report")
+  .option("--jobs <n>", "students graded at once, each in its own grader process and sandbox (default: CPU cores)", integer("--jobs", 1))
+  .option("--seed <n>", "fast-check seed, the same for every student", integer("--seed", 0))
+  .option("--runs <n>", "generated cases per property", integer("--runs", 1))
+  .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
+  .option("--total-timeout <s>", "time limit for each student's grade in seconds", integer("--total-timeout", 1))
+  .option("--memory <mb>", "heap cap of each sandboxed child in MB", integer("--memory", 32))
+  .option("--corpus <dir>", "regression corpus replayed before the random cases (default corpus/)")
+  .option("--no-corpus", "do not replay the regression corpus")
+  .action(async (dir: string, options: Record<string, unknown>) => {
+    await runCommand("grade-class", async () => (await import("./grader/commands/grade-class-command")).gradeClassCommand(dir, options));
+  });
+
+program
   .command("replay")
   .description("re-run one counterexample scenario file and show observation vs expected")
   .argument("<scenario>", "a scenario file written by grade (reports/counterexamples/*.json)")

@@ -7,7 +7,10 @@ export type GraderErrorCode =
   | "SUBMISSION_ENTRY_NOT_FOUND"
   | "SCENARIO_FILE_INVALID"
   | "UNKNOWN_PROPERTY"
-  | "CHILD_ENTRY_BUILD_FAILED";
+  | "CHILD_ENTRY_BUILD_FAILED"
+  | "CLASS_NOT_FOUND"
+  | "CLASS_EMPTY"
+  | "CLASS_DUPLICATE_STUDENT";
 
 export class GraderError extends Error {
   override readonly name = "GraderError";

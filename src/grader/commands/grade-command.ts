@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { grade } from "../grade";
 import { reporters, type Reporter } from "../report/index";
 import { exitCodeFor } from "../score";
+import { limitsFromOptions } from "./limits-option";
 
 /** `compaction-check grade`: returns the exit code (0 full score, 1 otherwise, 2 harness error). */
 export async function gradeCommand(submission: string, options: Record<string, unknown>): Promise<number> {
@@ -9,11 +10,7 @@ export async function gradeCommand(submission: string, options: Record<string, u
   if (typeof options.json === "string") chosen.push(reporters.json(options.json));
   if (typeof options.junit === "string") chosen.push(reporters.junit(options.junit));
   if (typeof options.gradescope === "string") chosen.push(reporters.gradescope(options.gradescope));
-  const limits = {
-    ...(typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {}),
-    ...(typeof options.totalTimeout === "number" ? { totalTimeoutMs: options.totalTimeout * 1000 } : {}),
-    ...(typeof options.memory === "number" ? { memoryMb: options.memory } : {}),
-  };
+  const limits = limitsFromOptions(options);
   const result = await grade({
     submission,
     ...(typeof options.seed === "number" ? { seed: options.seed } : {}),

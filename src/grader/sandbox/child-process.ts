@@ -168,13 +168,17 @@ export class SandboxedChild {
     const ms = hardTimeoutMs();
     batch.timer = setTimeout(() => {
       if (this.pending !== batch) return;
+      // Settled when the child is gone (lose): a child that was busy running out of memory
+      // when its time ran out is reported as out of memory, not as a hang.
+      this.timedOutAfterMs = ms;
       this.kill();
-      this.settle({ kind: "lost", reason: `no answer within ${ms} ms (the call blocked the child's event loop); the child was killed`, timedOut: true });
     }, ms);
     this.rearm = () => this.armTimer(batch, hardTimeoutMs);
   }
 
   private rearm: (() => void) | null = null;
+  /** Set when the pending case ran out of time and the child is being killed for it. */
+  private timedOutAfterMs: number | null = null;
 
   /** SIGTERM, then SIGKILL after KILL_GRACE_MS if it is still there. */
   kill(): void {
@@ -289,15 +293,23 @@ export class SandboxedChild {
     this.onLost?.(this.exitReason);
     this.onLost = null;
     this.onReady = null;
+    if (this.timedOutAfterMs !== null && this.protocolViolation === null && !isOutOfMemory(this.stderr.join(""))) {
+      this.settle({ kind: "lost", reason: `no answer within ${this.timedOutAfterMs} ms (the call blocked the child's event loop); the child was killed`, timedOut: true });
+      return;
+    }
     this.settle({ kind: "lost", reason: this.exitReason, timedOut: false, violation: this.protocolViolation !== null });
   }
 
   private describeExit(code: number | null, signal: NodeJS.Signals | null): string {
     const text = this.stderr.join("");
-    if (/heap out of memory|Allocation failed/i.test(text)) return "the child ran out of memory (heap cap reached)";
+    if (isOutOfMemory(text)) return "the child ran out of memory (heap cap reached)";
     if (signal !== null) return `the child was stopped by ${signal}`;
     return `the child exited with code ${code}`;
   }
+}
+
+function isOutOfMemory(stderr: string): boolean {
+  return /heap out of memory|Allocation failed/i.test(stderr);
 }
 
 function stringOrNull(value: unknown): string | null {
