@@ -27,6 +27,7 @@ program
   .option("--total-timeout <s>", "time limit for the whole grade in seconds", integer("--total-timeout", 1))
   .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32))
   .option("--jobs <n>", "sandboxed children grading properties at once (default: CPU cores; the report is the same for any n)", integer("--jobs", 1))
+  .option("--only <ids>", "grade only these properties: comma-separated ids or families (e.g. units,boundary)")
   .option("--json <file>", "write the JSON report")
   .option("--junit <file>", "write a JUnit XML report")
   .option("--gradescope <file>", "write a Gradescope results.json")
@@ -52,6 +53,21 @@ program
   .option("--no-corpus", "do not replay the regression corpus")
   .action(async (dir: string, options: Record<string, unknown>) => {
     await runCommand("grade-class", async () => (await import("./grader/commands/grade-class-command")).gradeClassCommand(dir, options));
+  });
+
+program
+  .command("gradescope")
+  .description("write a Gradescope autograder (setup.sh, run_autograder, this project pinned) into a folder; zip its contents and upload")
+  .argument("<dir>", "the folder to write (created; must be empty or absent)")
+  .option("--seed <n>", "fast-check seed of every student's grade", integer("--seed", 0))
+  .option("--runs <n>", "generated cases per property", integer("--runs", 1))
+  .option("--jobs <n>", "sandboxed children per grade on Gradescope's machine", integer("--jobs", 1))
+  .option("--only <ids>", "grade only these properties: comma-separated ids or families")
+  .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
+  .option("--total-timeout <s>", "time limit for the whole grade in seconds", integer("--total-timeout", 1))
+  .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32))
+  .action(async (dir: string, options: Record<string, unknown>) => {
+    await runCommand("gradescope", async () => (await import("./grader/commands/gradescope-command")).gradescopeCommand(dir, options));
   });
 
 program

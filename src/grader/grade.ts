@@ -3,6 +3,7 @@ import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
 import { gradeProperties, type Scheduled } from "./schedule";
+import { selectProperties } from "./select";
 import type { LossBudget } from "./sandbox/child-host";
 import { prepareSubmission } from "./prepare";
 import type { Reporter } from "./report/reporter";
@@ -32,6 +33,8 @@ export interface GradeOptions {
   /** Test seam: replaces src/driver/index.ts in the child program. */
   readonly driverModule?: string;
   readonly lossBudget?: LossBudget;
+  /** Only these properties (comma-separated ids or families, as `--only`). */
+  readonly only?: string;
   /** Sandboxed children grading properties at once (default 1); the report is the same for any number. */
   readonly jobs?: number;
 }
@@ -42,8 +45,10 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const numRuns = options.numRuns ?? DEFAULT_RUNS;
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const reporters = options.reporters ?? [];
-  const properties = options.properties ?? (await import("../../properties/index")).allProperties;
-  const examplesFor = await corpusExamplesLookup(options.corpusDir !== undefined ? options.corpusDir : options.properties === undefined ? DEFAULT_CORPUS_DIR : null, properties);
+  const suite = options.properties ?? (await import("../../properties/index")).allProperties;
+  const properties = selectProperties(suite, options.only);
+  // The corpus is checked against the whole suite: --only leaves the other properties' files alone.
+  const examplesFor = await corpusExamplesLookup(options.corpusDir !== undefined ? options.corpusDir : options.properties === undefined ? DEFAULT_CORPUS_DIR : null, suite);
   const prepared = await prepareSubmission(options.submission, limits, {
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),

@@ -18,7 +18,7 @@ export interface ClassFiles {
  * Why a student lost points, one short label per cause. For now the failed properties (id:
  * title); the one place to switch to the root causes of the report module when they land.
  */
-export function rootCausesOf(report: JsonReport): string[] {
+export function rootCausesOf(report: { readonly properties: readonly { readonly id: string; readonly title: string; readonly status: string }[] }): string[] {
   return report.properties.filter((p) => p.status !== "passed").map((p) => `${p.id}: ${p.title}`);
 }
 

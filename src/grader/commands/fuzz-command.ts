@@ -1,3 +1,5 @@
+export { selectProperties } from "../select";
+import { selectProperties } from "../select";
 import { DEFAULT_CORPUS_DIR } from "../corpus";
 import { GraderError } from "../errors";
 import { runCampaign } from "../fuzz/campaign";
@@ -60,13 +62,4 @@ export async function fuzzCommand(submission: string | undefined, options: Recor
   if (typeof options.json === "string") await writeFuzzJson(options.json, report);
   if (typeof options.junit === "string") await reporters.junit(options.junit).onGradeEnd?.(report.grade);
   return report.grade.properties.some((p) => p.status !== "passed") ? 1 : 0;
-}
-
-/** `--only a,b`: properties whose id is one of the names or starts with `<name>.` (a family). */
-export function selectProperties(all: readonly PropertyDefinition[], only: string | undefined): readonly PropertyDefinition[] {
-  if (only === undefined) return all;
-  const names = only.split(",").map((n) => n.trim()).filter((n) => n.length > 0);
-  const chosen = all.filter((p) => names.some((n) => p.id === n || p.id.startsWith(`${n}.`)));
-  if (chosen.length === 0) throw new GraderError("USAGE", `--only ${JSON.stringify(only)} matches no property; give ids or families (e.g. units,compaction.request-exact).`);
-  return chosen;
 }

@@ -13,6 +13,7 @@ export async function gradeCommand(submission: string, options: Record<string, u
   const limits = limitsFromOptions(options);
   const result = await grade({
     submission,
+    ...(typeof options.only === "string" ? { only: options.only } : {}),
     ...(typeof options.seed === "number" ? { seed: options.seed } : {}),
     ...(typeof options.runs === "number" ? { numRuns: options.runs } : {}),
     jobs: typeof options.jobs === "number" ? options.jobs : availableParallelism(),
