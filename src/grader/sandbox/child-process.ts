@@ -15,6 +15,10 @@ import type { SandboxPlan } from "./plan";
 /** After SIGTERM, how long a child gets before SIGKILL. */
 export const KILL_GRACE_MS = 300;
 const OUTPUT_CAP_BYTES = 16_384;
+/** A timer this late means the parent's event loop was busy, not that the child was slow. */
+const LOOP_LAG_TOLERANCE_MS = 100;
+/** At most this many times the case's limit is added back for a busy parent or a reply still arriving. */
+const MAX_EXTENSION_FACTOR = 2;
 
 export type ReadyInfo = {
   readonly loadError: string | null;
@@ -164,16 +168,35 @@ export class SandboxedChild {
   }
 
   private armTimer(batch: Batch, hardTimeoutMs: () => number): void {
-    if (batch.timer !== null) clearTimeout(batch.timer);
     const ms = hardTimeoutMs();
-    batch.timer = setTimeout(() => {
-      if (this.pending !== batch) return;
-      // Settled when the child is gone (lose): a child that was busy running out of memory
-      // when its time ran out is reported as out of memory, not as a hang.
-      this.timedOutAfterMs = ms;
-      this.kill();
-    }, ms);
+    this.startTimer(batch, ms, ms, batch.nextIndex, ms * MAX_EXTENSION_FACTOR);
     this.rearm = () => this.armTimer(batch, hardTimeoutMs);
+  }
+
+  /**
+   * The case's clock. The parent judges earlier cases and draws the next batch while the child
+   * works, so it may be busy when the time is up with the answer already in the pipe: the check
+   * waits for one round of I/O (setImmediate runs after it), and time the parent's event loop
+   * lost to its own work is given back to the child rather than counted against it.
+   */
+  private startTimer(batch: Batch, waitMs: number, limitMs: number, index: number, extensionLeftMs: number): void {
+    if (batch.timer !== null) clearTimeout(batch.timer);
+    const due = Date.now() + waitMs;
+    batch.timer = setTimeout(() => {
+      const late = Date.now() - due;
+      setImmediate(() => {
+        if (this.pending !== batch || batch.nextIndex !== index) return;
+        const extension = Math.max(late, LOOP_LAG_TOLERANCE_MS);
+        // Bounded: a child that keeps a reply line open forever still runs out of time.
+        if ((late > LOOP_LAG_TOLERANCE_MS || this.linePieces.length > 0) && extension <= extensionLeftMs) {
+          return this.startTimer(batch, extension, limitMs, index, extensionLeftMs - extension);
+        }
+        // Settled when the child is gone (lose): a child that was busy running out of memory
+        // when its time ran out is reported as out of memory, not as a hang.
+        this.timedOutAfterMs = limitMs;
+        this.kill();
+      });
+    }, waitMs);
   }
 
   private rearm: (() => void) | null = null;
