@@ -30,7 +30,7 @@ const run = () =>
     outDir: join(work, "out"),
     jobs: 2,
     seed: 7,
-    numRuns: 10,
+    numRuns: 5,
     limits: { scenarioTimeoutMs: 300, loadTimeoutMs: 5000, memoryMb: 64, totalTimeoutMs: 30_000 },
     corpusDir: null,
     progress: null,
@@ -65,9 +65,10 @@ describe("grade-class", () => {
     const csv = (await readFile(first.files.csv, "utf8")).trim().split("\n");
     expect(csv[0]).toBe("student,score,max,root causes,time (s),warnings");
     expect(csv.find((l) => l.startsWith("bob,"))).toMatch(/^bob,1,3,standin\.units-count-code-points: units of one user message count code points,/);
-    const json = JSON.parse(await readFile(first.files.json, "utf8")) as { seed: number; students: unknown[] };
+    const json = JSON.parse(await readFile(first.files.json, "utf8")) as { seed: number; students: unknown[]; recordFiles: Record<string, string> };
     expect(json.seed).toBe(7);
     expect(json.students).toHaveLength(9);
+    expect(json.recordFiles.bob).toBe("students/bob.json");
     const summary = await readFile(first.files.summary, "utf8");
     expect(summary).toMatch(/## Score histogram/);
     expect(summary).toMatch(/- \d+ × standin\.units-count-code-points: .* — bob, carol, dave, erin, frank, grace, heidi/);

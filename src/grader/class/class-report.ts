@@ -4,8 +4,8 @@ import { TOOL_NAME, type JsonReport } from "../result";
 import { points } from "../report/format";
 import type { GradeSettingsKey, StudentRecord } from "./student-record";
 
-// The class reports: class.csv (one line per student), class.json (the same plus every
-// student's record) and summary.md (score histogram, the most common root causes and who shares
+// The class reports: class.csv (one line per student), class.json (the same rows, and where
+// each student's record is) and summary.md (score histogram, the most common root causes and who shares
 // them, the submissions that crashed, hung, tampered or did not load).
 
 export interface ClassFiles {
@@ -131,7 +131,9 @@ export async function writeClassReports(outDir: string, records: readonly Studen
   const rows = classRows(records);
   const files = { csv: join(outDir, "class.csv"), json: join(outDir, "class.json"), summary: join(outDir, "summary.md") };
   await writeFile(files.csv, toCsv(rows));
-  await writeFile(files.json, `${JSON.stringify({ tool: TOOL_NAME, ...key, students: rows, records }, null, 2)}\n`);
+  // Each student's full report stays in students/<name>.json (counterexamples make them large).
+  const recordFiles = Object.fromEntries(records.map((r) => [r.student, `students/${r.student}.json`]));
+  await writeFile(files.json, `${JSON.stringify({ tool: TOOL_NAME, ...key, students: rows, recordFiles }, null, 2)}\n`);
   await writeFile(files.summary, toSummary(rows, key));
   return files;
 }
