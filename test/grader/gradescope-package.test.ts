@@ -47,4 +47,14 @@ describe("gradescope package", () => {
     expect(results.output).toMatch(/seed 5, 2 runs per property/);
     expect(results.output).toMatch(/Root causes:\n- units\./);
   });
+
+  it("when the grader itself fails (here: nothing submitted), results.json still says so, score 0", async () => {
+    const empty = join(root, "no-submission");
+    await mkdir(join(empty, "results"), { recursive: true });
+    const run = spawnSync("bash", [join(root, "source", "run_autograder")], { env: { ...process.env, AUTOGRADER_ROOT: empty }, encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(0);
+    const fallback = JSON.parse(await readFile(join(empty, "results", "results.json"), "utf8")) as typeof results;
+    expect(fallback).toMatchObject({ score: 0, tests: [] });
+    expect(fallback.output).toMatch(/could not grade this submission \(exit 2\)[\s\S]*SUBMISSION_NOT_FOUND/);
+  });
 });
