@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { Observation } from "../../scenario/observation";
 import type { ChildMessage, ExportFacts } from "./child/protocol";
@@ -17,8 +18,10 @@ export const KILL_GRACE_MS = 300;
 const OUTPUT_CAP_BYTES = 16_384;
 /** A timer this late means the parent's event loop was busy, not that the child was slow. */
 const LOOP_LAG_TOLERANCE_MS = 100;
-/** At most this many times the case's limit is added back for a busy parent or a reply still arriving. */
-const MAX_EXTENSION_FACTOR = 2;
+/** At most this many times the case's limit is added back (busy parent, reply still arriving, starved child). */
+const MAX_EXTENSION_FACTOR = 4;
+/** A child that got less than this share of a core while its time ran is starved, not stuck. */
+const STARVED_CPU_FRACTION = 0.5;
 
 export type ReadyInfo = {
   readonly loadError: string | null;
@@ -169,7 +172,7 @@ export class SandboxedChild {
 
   private armTimer(batch: Batch, hardTimeoutMs: () => number): void {
     const ms = hardTimeoutMs();
-    this.startTimer(batch, ms, ms, batch.nextIndex, ms * MAX_EXTENSION_FACTOR);
+    this.startTimer(batch, ms, ms, batch.nextIndex, ms * MAX_EXTENSION_FACTOR, cpuMsOf(this.process.pid));
     this.rearm = () => this.armTimer(batch, hardTimeoutMs);
   }
 
@@ -179,7 +182,7 @@ export class SandboxedChild {
    * waits for one round of I/O (setImmediate runs after it), and time the parent's event loop
    * lost to its own work is given back to the child rather than counted against it.
    */
-  private startTimer(batch: Batch, waitMs: number, limitMs: number, index: number, extensionLeftMs: number): void {
+  private startTimer(batch: Batch, waitMs: number, limitMs: number, index: number, extensionLeftMs: number, cpuAtStart: number | null): void {
     if (batch.timer !== null) clearTimeout(batch.timer);
     const due = Date.now() + waitMs;
     batch.timer = setTimeout(() => {
@@ -189,7 +192,15 @@ export class SandboxedChild {
         const extension = Math.max(late, LOOP_LAG_TOLERANCE_MS);
         // Bounded: a child that keeps a reply line open forever still runs out of time.
         if ((late > LOOP_LAG_TOLERANCE_MS || this.linePieces.length > 0) && extension <= extensionLeftMs) {
-          return this.startTimer(batch, extension, limitMs, index, extensionLeftMs - extension);
+          return this.startTimer(batch, extension, limitMs, index, extensionLeftMs - extension, cpuAtStart);
+        }
+        // On a crowded machine the child may have had little CPU: a call that blocks the event
+        // loop burns CPU, a starved child did not get it. Give it back what it was denied.
+        const cpuNow = cpuMsOf(this.process.pid);
+        const used = cpuNow === null || cpuAtStart === null ? null : cpuNow - cpuAtStart;
+        if (used !== null && used < limitMs * STARVED_CPU_FRACTION) {
+          const owed = Math.min(limitMs - used, extensionLeftMs);
+          if (owed >= LOOP_LAG_TOLERANCE_MS) return this.startTimer(batch, owed, limitMs, index, extensionLeftMs - owed, cpuAtStart);
         }
         // Settled when the child is gone (lose): a child that was busy running out of memory
         // when its time ran out is reported as out of memory, not as a hang.
@@ -330,6 +341,22 @@ export class SandboxedChild {
     return `the child exited with code ${code}`;
   }
 }
+
+/** CPU time (user + system) a process has used, from /proc on Linux; null elsewhere or when gone. */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined || process.platform !== "linux") return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ, 100 on every Linux Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function isOutOfMemory(stderr: string): boolean {
   return /heap out of memory|Allocation failed/i.test(stderr);
