@@ -7,7 +7,7 @@
 //   from their calls by a user message: build at most 0.8, compact(built) at most 0.02.
 //
 // The core is measured as the grader loads a submission: bundled by esbuild into one ESM
-// file (src/grader/bundle.ts). Loaded through tsx instead, every call across the core's
+// file (src/grader/sandbox/bundle.ts). Loaded through tsx instead, every call across the core's
 // modules goes through an export getter, which costs the build about a fifth of its time
 // and measures the loader rather than the core.
 import { mkdtemp, rm } from "node:fs/promises";

@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { allProperties } from "../properties/index";
 import { createDriver } from "../src/driver/index";
 import { instrument, newGenerationStats } from "../src/grader/fuzz/instrument";
-import { guardProperty } from "../src/grader/guard";
+import { guardProperty } from "../src/grader/sandbox/guard";
 import { createInProcessHost } from "../src/grader/in-process-host";
 import { runProperty } from "../src/grader/run-property";
 import * as core from "../src/core/index";

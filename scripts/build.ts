@@ -15,7 +15,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
-import { bundleChildEntry } from "../src/grader/child-bundle";
+import { bundleChildEntry } from "../src/grader/sandbox/child-bundle";
 
 const DIST = "dist";
 const ENTRIES = {

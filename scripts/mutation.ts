@@ -18,7 +18,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { bundleModule } from "../src/grader/bundle";
+import { bundleModule } from "../src/grader/sandbox/bundle";
 
 const referenceFile = resolve("reports/mutation/reference-core.mjs");
 mkdirSync(resolve("reports/mutation"), { recursive: true });

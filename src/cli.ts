@@ -12,20 +12,30 @@ function integer(name: string, min: number) {
   };
 }
 
+/** The options every grading command shares: seed, runs and the sandbox's limits. */
+function gradingOptions(command: Command, scope: string): Command {
+  return command
+    .option("--seed <n>", "fast-check seed (printed in every report)", integer("--seed", 0))
+    .option("--runs <n>", "generated cases per property", integer("--runs", 1))
+    .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
+    .option("--total-timeout <s>", `time limit for ${scope} in seconds`, integer("--total-timeout", 1))
+    .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32));
+}
+
 const program = new Command("compaction-check")
   .description("Property-based verification harness for LLM-context compaction at safe boundaries")
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(`compaction-check: ${text}`) });
 
-program
-  .command("grade")
-  .description("grade an untrusted submission of the contract in a sandboxed child process")
-  .argument("<submission>", "a .ts/.mts/.js/.mjs file, or a directory with index.* or src/index.*")
-  .option("--seed <n>", "fast-check seed (printed in every report)", integer("--seed", 0))
-  .option("--runs <n>", "generated cases per property", integer("--runs", 1))
-  .option("--timeout <ms>", "per-scenario timeout in milliseconds", integer("--timeout", 10))
-  .option("--total-timeout <s>", "time limit for the whole grade in seconds", integer("--total-timeout", 1))
-  .option("--memory <mb>", "heap cap of the sandboxed child in MB", integer("--memory", 32))
+gradingOptions(
+  program
+    .command("grade")
+    .description("grade an untrusted submission of the contract in a sandboxed child process")
+    .argument("<submission>", "a .ts/.mts/.js/.mjs file, or a directory with index.* or src/index.*"),
+  "the whole grade",
+)
+  .option("--jobs <n>", "sandboxed children grading properties at once (default: CPU cores; the report is the same for any n)", integer("--jobs", 1))
+  .option("--only <ids>", "grade only these properties: comma-separated ids or families (e.g. units,boundary)")
   .option("--json <file>", "write the JSON report")
   .option("--junit <file>", "write a JUnit XML report")
   .option("--gradescope <file>", "write a Gradescope results.json")
@@ -35,6 +45,34 @@ program
   .option("--no-corpus", "do not replay the regression corpus")
   .action(async (submission: string, options: Record<string, unknown>) => {
     await runCommand("grade", async () => (await import("./grader/commands/grade-command")).gradeCommand(submission, options));
+  });
+
+gradingOptions(
+  program
+    .command("grade-class")
+    .description("grade every submission of a class folder (one sub-folder or file per student), --jobs at once; resumable; writes class.csv, class.json, summary.md")
+    .argument("<dir>", "the class folder: one sub-folder or .ts/.mts/.js/.mjs file per student, named after the student"),
+  "each student's grade",
+)
+  .option("--out <dir>", "where the class reports and each student's record go (a rerun keeps students graded with the same settings)", "class-report")
+  .option("--jobs <n>", "students graded at once, each in its own grader process and sandbox (default: CPU cores)", integer("--jobs", 1))
+  .option("--corpus <dir>", "regression corpus replayed before the random cases (default corpus/)")
+  .option("--no-corpus", "do not replay the regression corpus")
+  .action(async (dir: string, options: Record<string, unknown>) => {
+    await runCommand("grade-class", async () => (await import("./grader/commands/grade-class-command")).gradeClassCommand(dir, options));
+  });
+
+gradingOptions(
+  program
+    .command("gradescope")
+    .description("write a Gradescope autograder (setup.sh, run_autograder, this project pinned) into a folder; zip its contents and upload")
+    .argument("<dir>", "the folder to write (created; must be empty or absent)"),
+  "each submission's grade",
+)
+  .option("--jobs <n>", "sandboxed children per grade on Gradescope's machine", integer("--jobs", 1))
+  .option("--only <ids>", "grade only these properties: comma-separated ids or families")
+  .action(async (dir: string, options: Record<string, unknown>) => {
+    await runCommand("gradescope", async () => (await import("./grader/commands/gradescope-command")).gradescopeCommand(dir, options));
   });
 
 program

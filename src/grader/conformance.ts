@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { PropertyDefinition } from "../scenario/property";
 import type { Operation } from "../scenario/scenario";
-import { CONTRACT_CLASS, CONTRACT_CONSTANTS, CONTRACT_FUNCTIONS, type ExportFacts } from "./child/protocol";
+import { CONTRACT_CLASS, CONTRACT_CONSTANTS, CONTRACT_FUNCTIONS, type ExportFacts } from "./sandbox/child/protocol";
 
 // Conformance comes before any property: which contract exports exist with the right kinds.
 // A property whose scenarios call a missing or wrong export fails with that reason instead of

@@ -9,7 +9,10 @@ export type GraderErrorCode =
   | "UNKNOWN_PROPERTY"
   | "CHILD_ENTRY_BUILD_FAILED"
   | "UNKNOWN_ADAPTER"
-  | "ADAPTER_INVALID";
+  | "ADAPTER_INVALID"
+  | "CLASS_NOT_FOUND"
+  | "CLASS_EMPTY"
+  | "CLASS_DUPLICATE_STUDENT";
 
 export class GraderError extends Error {
   override readonly name = "GraderError";

@@ -1,8 +1,9 @@
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import type { Scenario } from "../scenario/scenario";
+import type { Tampering } from "./sandbox/child-host";
 import { conformanceFailure } from "./conformance";
-import { guardProperty } from "./guard";
+import { guardProperty } from "./sandbox/guard";
 import type { GradedHost, Prepared } from "./prepare";
 import { replayCommand, writeScenarioFile } from "./replay-file";
 import type { PropertyResult, PropertyStatus } from "./result";
@@ -87,8 +88,16 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
   });
 }
 
+/** What a property after the one that tampered gets (one child at a time, it would have seen the tampered globals). */
+export function notRunAfterTampering(def: PropertyDefinition, tampering: Tampering): PropertyResult {
+  return { id: def.id, title: def.title, family: def.family, status: "failed", points: pointsFor(def, "failed"), maxPoints: def.weight, numRuns: 0, durationMs: 0, message: tamperText(tampering, "not run: ") };
+}
+
 function tamperMessage(host: GradedHost, prefix: string): string {
-  const tampering = host.tampering;
+  return tamperText(host.tampering, prefix);
+}
+
+function tamperText(tampering: Tampering | null, prefix: string): string {
   const where = tampering?.propertyId == null ? "when the submission loaded" : `during ${tampering.propertyId}`;
   return `${prefix}global tampering detected ${where}: ${tampering?.message ?? "?"}`;
 }

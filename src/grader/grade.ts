@@ -4,17 +4,18 @@ import { PACKAGE_ROOT } from "../package/layout";
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
-import { gradeProperty } from "./grade-property";
-import type { LossBudget } from "./child-host";
+import { gradeProperties, type Scheduled } from "./schedule";
+import type { LossBudget } from "./sandbox/child-host";
 import { prepareSubmission, type Prepared } from "./prepare";
+import { selectProperties } from "./select-properties";
 import { analyzeRootCauses, type RootCauseAnalysis } from "./root-cause/analyze";
 import type { Reporter } from "./report/reporter";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
-import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
 import { totals } from "./score";
 
-// `grade`: prepare the sandbox, run every property in order (one child at a time, so that
-// "after tampering" has a plain meaning), score, and hand the result to the reporters.
+// `grade`: prepare the sandbox, run every property (schedule.ts: over `jobs` children, in the
+// properties' order), score, and hand the result to the reporters.
 
 export const DEFAULT_SEED = 20261129;
 export const DEFAULT_RUNS = 100;
@@ -35,6 +36,10 @@ export interface GradeOptions {
   /** Test seam: replaces src/driver/index.ts in the child program. */
   readonly driverModule?: string;
   readonly lossBudget?: LossBudget;
+  /** Only these properties (comma-separated ids or families, as `--only`). */
+  readonly only?: string;
+  /** Sandboxed children grading properties at once (default 1); the report is the same for any number. */
+  readonly jobs?: number;
 }
 
 export async function grade(options: GradeOptions): Promise<GradeResult> {
@@ -43,15 +48,17 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const numRuns = options.numRuns ?? DEFAULT_RUNS;
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const reporters = options.reporters ?? [];
-  const properties = options.properties ?? (await import("../../properties/index")).allProperties;
-  const examplesFor = await corpusExamplesLookup(options.corpusDir !== undefined ? options.corpusDir : options.properties === undefined ? DEFAULT_CORPUS_DIR : null, properties);
+  const suite = options.properties ?? (await import("../../properties/index")).allProperties;
+  const properties = selectProperties(suite, options.only);
+  // The corpus is checked against the whole suite: --only leaves the other properties' files alone.
+  const examplesFor = await corpusExamplesLookup(options.corpusDir !== undefined ? options.corpusDir : options.properties === undefined ? DEFAULT_CORPUS_DIR : null, suite);
   const prepared = await prepareSubmission(options.submission, limits, {
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
   });
   const ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   const reference = options.reference === undefined ? ownReference : options.reference;
-  const results: PropertyResult[] = [];
+  let scheduled: Scheduled = { results: [], hosts: [], tampering: null };
   let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), combined: new Map(), probes: 0 };
   try {
     for (const reporter of reporters) {
@@ -63,33 +70,29 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
         isolation: prepared.host?.description.isolation ?? [],
       });
     }
-    for (const def of properties) {
-      for (const reporter of reporters) reporter.onPropertyStart?.(def);
-      const result = await gradeProperty(def, {
-        prepared,
-        reference,
-        seed,
-        numRuns,
-        reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir,
-        submission: options.submission,
-        examples: examplesFor(def.id),
-        onCase: () => {
-          for (const reporter of reporters) reporter.onCase?.(def.id);
-        },
-      });
-      results.push(result);
-      for (const reporter of reporters) reporter.onPropertyEnd?.(result);
-    }
-    analysis = await explainFailures(results, properties, prepared, reference);
+    scheduled = await gradeProperties({
+      prepared,
+      properties,
+      jobs: options.jobs ?? 1,
+      reference,
+      seed,
+      numRuns,
+      reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir,
+      submission: options.submission,
+      examplesFor,
+      reporters,
+    });
+    analysis = await explainFailures(scheduled.results, properties, prepared, reference, scheduled.tampering !== null);
   } finally {
     await ownReference?.close();
     await prepared.dispose();
   }
+  const results = scheduled.results;
   const { score, maxScore } = totals(results);
   const warnings = [
-    ...(prepared.host?.warnings() ?? []),
+    ...new Set(scheduled.hosts.flatMap((host) => host.warnings())),
     ...[...prepared.problems.values()].map((problem) => `conformance: ${problem}`),
-    ...(prepared.host?.tampering ? [`global tampering: ${prepared.host.tampering.message}`] : []),
+    ...(scheduled.tampering ? [`global tampering: ${scheduled.tampering.message}`] : []),
   ];
   const gradeResult: GradeResult = {
     tool: TOOL_NAME,
@@ -122,10 +125,10 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
  * answers in the same sandbox, as one more "property" for the loss budgets. Nothing is
  * attributed when tampering was seen, before or during the analysis.
  */
-async function explainFailures(results: readonly PropertyResult[], definitions: readonly PropertyDefinition[], prepared: Prepared, reference: Host | null): Promise<RootCauseAnalysis> {
+async function explainFailures(results: readonly PropertyResult[], definitions: readonly PropertyDefinition[], prepared: Prepared, reference: Host | null, tampered: boolean): Promise<RootCauseAnalysis> {
   const failures = results.filter((r) => r.status === "failed");
   const host = prepared.host;
-  const trusted = host !== null && host.tampering === null;
+  const trusted = host !== null && host.tampering === null && !tampered;
   host?.beginProperty("root causes");
   const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference });
   if (!trusted || host.tampering === null) return analysis;

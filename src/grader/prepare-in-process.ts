@@ -1,4 +1,4 @@
-import { CONTRACT_EXPORT_NAMES, type ExportFact, type ExportFacts } from "./child/protocol";
+import { CONTRACT_EXPORT_NAMES, type ExportFact, type ExportFacts } from "./sandbox/child/protocol";
 import { checkConformance } from "./conformance";
 import { describeThrown } from "./errors";
 import { createInProcessHost, type InProcessHostOptions } from "./in-process-host";
@@ -14,10 +14,10 @@ export async function prepareInProcess(load: () => unknown, options: InProcessHo
   try {
     subject = (await load()) as Record<string, unknown>;
   } catch (error) {
-    return { entry: "(in-process)", host: null, failure: `it threw at import: ${describeThrown(error)}`, problems: new Map(), dispose: async () => {} };
+    return { entry: "(in-process)", host: null, failure: `it threw at import: ${describeThrown(error)}`, problems: new Map(), startHost: oneJob, dispose: async () => {} };
   }
   if (subject === null || (typeof subject !== "object" && typeof subject !== "function")) {
-    return { entry: "(in-process)", host: null, failure: `the loader returned ${typeof subject}, not a module namespace`, problems: new Map(), dispose: async () => {} };
+    return { entry: "(in-process)", host: null, failure: `the loader returned ${typeof subject}, not a module namespace`, problems: new Map(), startHost: oneJob, dispose: async () => {} };
   }
   const inner = createInProcessHost(subject, options);
   const host: GradedHost = {
@@ -29,7 +29,12 @@ export async function prepareInProcess(load: () => unknown, options: InProcessHo
     propertyState: () => ({ budgetExhausted: false, lastLost: null, losses: 0 }),
     warnings: () => [...inner.description.warnings],
   };
-  return { entry: "(in-process)", host, failure: null, problems: checkConformance(exportFacts(subject)), dispose: () => host.close() };
+  return { entry: "(in-process)", host, failure: null, problems: checkConformance(exportFacts(subject)), startHost: oneJob, dispose: () => host.close() };
+}
+
+/** In-process grading runs its properties one after the other (`jobs` 1): one module, one host. */
+function oneJob(): Promise<GradedHost> {
+  return Promise.reject(new Error("in-process grading runs one job at a time"));
 }
 
 /** The facts the sandboxed child reports at load, read directly (a trusted module has no hostile getters to fear). */

@@ -1,10 +1,10 @@
 import { join } from "node:path";
-import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./bundle";
-import { bundleChildEntry } from "./child-bundle";
+import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./sandbox/bundle";
+import { bundleChildEntry } from "./sandbox/child-bundle";
 import type { Host } from "../scenario/host";
-import { ChildHost, type LossBudget, type LostCase, type Tampering } from "./child-host";
+import { ChildHost, type LossBudget, type LostCase, type Tampering } from "./sandbox/child-host";
 import { checkConformance } from "./conformance";
-import type { SandboxLimits } from "./sandbox";
+import type { SandboxLimits } from "./sandbox/plan";
 
 // Everything before the first property: find the entry, bundle it and the child program, start
 // the sandbox and read the conformance facts. A submission that does not build or load is a
@@ -25,6 +25,8 @@ export interface Prepared {
   readonly failure: string | null;
   /** Contract exports that are missing or of the wrong kind, by name. */
   readonly problems: ReadonlyMap<string, string>;
+  /** Another sandboxed child host on the same bundles (for --jobs); closed by `dispose`. */
+  startHost(): Promise<GradedHost>;
   dispose(): Promise<void>;
 }
 
@@ -42,17 +44,25 @@ export async function prepareSubmission(submission: string, limits: SandboxLimit
     const childEntry = await bundleChildEntry(join(sandboxDir, "child.mjs"), options.driverModule === undefined ? {} : { driverModule: options.driverModule });
     const bundled = await bundleModule(entry, join(sandboxDir, "submission.mjs"));
     if (!bundled.ok) {
-      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), dispose: work.dispose };
+      const startHost = () => Promise.reject(new Error("no sandbox: the submission does not compile"));
+      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), startHost, dispose: work.dispose };
     }
-    const host = await ChildHost.start({ entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) });
+    const hostOptions = { entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) };
+    const host = await ChildHost.start(hostOptions);
+    const extraHosts: ChildHost[] = [];
     const problems = host.ready === null ? new Map<string, string>() : checkConformance(host.ready.exports);
     return {
       entry,
       host,
       failure: host.loadFailure,
       problems,
+      async startHost() {
+        const extra = await ChildHost.start(hostOptions);
+        extraHosts.push(extra);
+        return extra;
+      },
       async dispose() {
-        await host.close();
+        await Promise.all([host, ...extraHosts].map((h) => h.close()));
         await work.dispose();
       },
     };

@@ -1,13 +1,13 @@
 import type { Expected } from "../scenario/expected";
 import type { Observation } from "../scenario/observation";
 import type { PropertyDefinition, Verdict } from "../scenario/property";
-import { stub } from "./child-host";
+import { stub } from "./sandbox/child-host";
 import { GraderError } from "./errors";
-import { guardProperty } from "./guard";
+import { guardProperty } from "./sandbox/guard";
 import { judge } from "./run/judge";
 import { prepareSubmission } from "./prepare";
 import type { ScenarioFile } from "./replay-file";
-import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
 
 // `replay`: one scenario, the same sandbox and the same verdict rules as `grade`.
 

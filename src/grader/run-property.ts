@@ -3,6 +3,7 @@
 // is differential) its observation, and the property's pure check gives the verdict. A
 // failure is shrunk; the run reports the smallest counterexample with seed and path.
 import fc from "fast-check";
+import { isDeepStrictEqual } from "node:util";
 import { expectedFor } from "../model/index";
 import type { Expected } from "../scenario/expected";
 import type { Host } from "../scenario/host";
@@ -66,44 +67,72 @@ function describe(error: unknown): string {
   }
 }
 
+/** Observes, asks the model (and the reference), judges: the failure of this case, or null. */
+async function evaluateCase(def: PropertyDefinition, reference: Host | null, scenario: Scenario, observe: () => Promise<Observation>): Promise<CaseFailure | null> {
+  let observation: Observation | undefined;
+  let expected: Expected | undefined;
+  let verdict;
+  try {
+    observation = await observe();
+    expected = expectedFor(scenario);
+    const referenceObservation = reference === null ? null : await reference.observe(scenario);
+    verdict = judge(def, { scenario, observation, expected, reference: referenceObservation });
+  } catch (error) {
+    return { scenario, kind: "error", message: `the harness threw: ${describe(error)}`, observation, expected };
+  }
+  return verdict.ok ? null : { scenario, kind: "failed", message: verdict.message, observation, expected };
+}
+
 export async function runProperty(def: PropertyDefinition, host: Host, opts: RunOptions): Promise<PropertyRun> {
+  if (host.observeMany !== undefined && opts.path === undefined) return runBatched(def, host, host.observeMany.bind(host), opts);
+  return search(def, host, opts, null);
+}
+
+/**
+ * The search, one case at a time through fast-check. `known` is a case already judged by the
+ * batched run (index `known.index` in fast-check's order, failing): fast-check starts there
+ * (path = index), takes that verdict for the first case, and shrinks from it.
+ */
+async function search(def: PropertyDefinition, host: Host, opts: RunOptions, known: { readonly index: number; readonly failure: CaseFailure } | null): Promise<PropertyRun> {
   let last: CaseFailure | null = null;
   const reference = def.needsReference === true ? (opts.reference ?? null) : null;
   const maxShrinkCases = opts.maxShrinkCases ?? DEFAULT_MAX_SHRINK_CASES;
   let shrinkCases = 0;
+  let pendingKnown = known;
+  let knownMismatch = false;
 
   const property = fc.asyncProperty(def.arbitrary, async (scenario) => {
+    if (pendingKnown !== null) {
+      const { failure } = pendingKnown;
+      pendingKnown = null;
+      if (isDeepStrictEqual(scenario, failure.scenario)) {
+        last = failure;
+        throw new CaseFailed(failure.message);
+      }
+      knownMismatch = true;
+    }
     if (last !== null && ++shrinkCases > maxShrinkCases) return;
     opts.onCase?.();
-    let observation: Observation | undefined;
-    let expected: Expected | undefined;
-    let verdict;
-    try {
-      observation = await host.observe(scenario);
-      expected = expectedFor(scenario);
-      const referenceObservation = reference === null ? null : await reference.observe(scenario);
-      verdict = judge(def, { scenario, observation, expected, reference: referenceObservation });
-    } catch (error) {
-      last = { scenario, kind: "error", message: `the harness threw: ${describe(error)}`, observation, expected };
-      throw new CaseFailed(last.message);
-    }
-    if (!verdict.ok) {
-      last = { scenario, kind: "failed", message: verdict.message, observation, expected };
-      throw new CaseFailed(verdict.message);
+    const failure = await evaluateCase(def, reference, scenario, () => host.observe(scenario));
+    if (failure !== null) {
+      last = failure;
+      throw new CaseFailed(failure.message);
     }
   });
 
   // The property's own edge cases first, then the corpus; both come on top of numRuns.
-  const examples = [...(def.edgeCases?.() ?? []), ...(opts.examples ?? [])];
+  const examples = examplesOf(def, opts);
   const details = await fc.check(property, {
     seed: opts.seed,
-    // fast-check counts examples as runs; the corpus comes on top of the requested cases.
-    numRuns: Math.min(def.numRuns ?? opts.numRuns, opts.numRuns) + examples.length,
-    ...(opts.path === undefined ? {} : { path: opts.path }),
+    numRuns: totalRuns(def, opts),
+    ...(known !== null ? { path: String(known.index) } : opts.path === undefined ? {} : { path: opts.path }),
     examples: examples.map((s): [Scenario] => [s]),
   });
+  // Never expected (the batched run drew its cases from the same seed and path): start over one at a time.
+  if (knownMismatch) return search(def, host, opts, null);
 
-  const base = { id: def.id, numRuns: details.numRuns, seed: details.seed };
+  const numRuns = known === null ? details.numRuns : known.index + 1;
+  const base = { id: def.id, numRuns, seed: details.seed };
   if (!details.failed) return { ...base, status: "passed" };
   const path = details.counterexamplePath ?? undefined;
   // While shrinking, only failing candidates replace the current one, so the last failing
@@ -114,7 +143,7 @@ export async function runProperty(def: PropertyDefinition, host: Host, opts: Run
     return { ...base, status: "error", ...(path === undefined ? {} : { path }), message: `fast-check stopped: ${describe(details.errorInstance)}` };
   }
   const capped = shrinkCases > maxShrinkCases ? ` (shrinking stopped after ${maxShrinkCases} candidates)` : "";
-  const where = `after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)${capped}`;
+  const where = `after ${numRuns} run(s) and ${details.numShrinks} shrink(s)${capped}`;
   return {
     ...base,
     status: failure.kind,
@@ -124,4 +153,51 @@ export async function runProperty(def: PropertyDefinition, host: Host, opts: Run
     ...(failure.expected === undefined ? {} : { expected: failure.expected }),
     message: `${def.id} ${failure.kind === "failed" ? "failed" : "errored"} ${where}: ${failure.message}`,
   };
+}
+
+/** fast-check counts examples as runs; the edge cases and corpus come on top of the requested cases. */
+function totalRuns(def: PropertyDefinition, opts: RunOptions): number {
+  return Math.min(def.numRuns ?? opts.numRuns, opts.numRuns) + examplesOf(def, opts).length;
+}
+
+function examplesOf(def: PropertyDefinition, opts: RunOptions): Scenario[] {
+  return [...(def.edgeCases?.() ?? []), ...(opts.examples ?? [])];
+}
+
+/** Cases per request to a batching host: small first (a failing property stops early), then larger. */
+const FIRST_BATCH = 8;
+const MAX_BATCH = 64;
+
+/**
+ * The same search for a host that observes in batches (the sandbox): fast-check's cases are drawn
+ * up front with the same seed (fc.sample walks the same stream as fc.check), sent a batch at a
+ * time, and judged in order as they come back; the next batch is drawn while the child works.
+ * At the first failing case the rest is abandoned and fast-check takes over from that case to
+ * shrink, one candidate at a time: verdict, counterexample, path and runs are those of the
+ * one-at-a-time search.
+ */
+async function runBatched(def: PropertyDefinition, host: Host, observeMany: NonNullable<Host["observeMany"]>, opts: RunOptions): Promise<PropertyRun> {
+  const reference = def.needsReference === true ? (opts.reference ?? null) : null;
+  const total = totalRuns(def, opts);
+  const examples = examplesOf(def, opts);
+  const draw = (from: number, count: number): Scenario[] => (count <= 0 ? [] : fc.sample(def.arbitrary, { seed: opts.seed, numRuns: count, path: String(from), examples }));
+  let start = 0;
+  let batch = draw(0, Math.min(FIRST_BATCH, total));
+  while (batch.length > 0) {
+    const stream = observeMany(batch);
+    const nextStart = start + batch.length;
+    const following = draw(nextStart, Math.min(batch.length * 2, MAX_BATCH, total - nextStart));
+    try {
+      for (let i = 0; i < batch.length; i++) {
+        opts.onCase?.();
+        const failure = await evaluateCase(def, reference, batch[i]!, () => stream.next());
+        if (failure !== null) return search(def, host, opts, { index: start + i, failure });
+      }
+    } finally {
+      stream.close();
+    }
+    start = nextStart;
+    batch = following;
+  }
+  return { id: def.id, status: "passed", numRuns: total, seed: opts.seed };
 }

@@ -6,7 +6,7 @@ import { gradeProperty } from "../grader/grade-property";
 import { prepareSubmission, type Prepared } from "../grader/prepare";
 import { prepareInProcess } from "../grader/prepare-in-process";
 import { failureDetails } from "../grader/report/format";
-import { DEFAULT_LIMITS, type SandboxLimits } from "../grader/sandbox";
+import { DEFAULT_LIMITS, type SandboxLimits } from "../grader/sandbox/plan";
 import { selectProperties } from "../grader/select-properties";
 import type { Host } from "../scenario/host";
 import type { Scenario } from "../scenario/scenario";

@@ -3,7 +3,7 @@ import { DEFAULT_CORPUS_DIR } from "../grader/corpus";
 import { grade } from "../grader/grade";
 import type { Reporter } from "../grader/report/reporter";
 import { toJsonReport, type JsonReport } from "../grader/result";
-import type { SandboxLimits } from "../grader/sandbox";
+import type { SandboxLimits } from "../grader/sandbox/plan";
 import { selectProperties } from "../grader/select-properties";
 
 // `grade(submission, options)` of the package: the `compaction-check grade` command without a

@@ -14,7 +14,7 @@ export type { RunPropertyOptions } from "./run-subject-property";
 export type { PropertyInfo } from "./properties";
 export type { JsonReport, JsonReportProperty, PropertyStatus } from "../grader/result";
 export type { PropertyRun } from "../grader/run-property";
-export type { SandboxLimits } from "../grader/sandbox";
+export type { SandboxLimits } from "../grader/sandbox/plan";
 export type { GraderError, GraderErrorCode } from "../grader/errors";
 export type { Reporter } from "../grader/report/reporter";
 export type { CheckInput, Expected, Observation, PropertyDefinition, Scenario, Verdict } from "../scenario/index";

@@ -13,5 +13,17 @@ export interface HostDescription {
 export interface Host {
   readonly description: HostDescription;
   observe(scenario: Scenario): Promise<Observation>;
+  /**
+   * Optional: the observations of many scenarios, read in order with `next` (each exactly what
+   * `observe` would have returned at that point). A host across a process boundary runs them in
+   * batches; the runner stops reading at the first failure and calls `close`.
+   */
+  observeMany?(scenarios: readonly Scenario[]): ObservationStream;
   close(): Promise<void>;
+}
+
+export interface ObservationStream {
+  next(): Promise<Observation>;
+  /** No more reads: whatever is still running is abandoned. */
+  close(): void;
 }

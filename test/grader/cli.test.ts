@@ -32,6 +32,10 @@ describe("compaction-check CLI", () => {
     [["grade", "src/core", "--bogus"], /unknown option '--bogus'/],
     [["replay", "nope.json"], /Cannot read nope\.json.*\[SCENARIO_FILE_INVALID\]/],
     [["frobnicate"], /unknown command 'frobnicate'/],
+    [["grade", "src/core", "--only", "nosuchfamily"], /--only "nosuchfamily" matches no property.*\[USAGE\]/],
+    [["grade-class", "does/not/exist"], /No class folder at .*does\/not\/exist.*\[CLASS_NOT_FOUND\]/],
+    [["grade-class", "docs"], /holds no submission.*\[CLASS_EMPTY\]/],
+    [["gradescope", "src"], /src is not empty.*\[USAGE\]/],
   ])("exit 2 with a banner, no stack trace: %j", async (args, banner) => {
     const run = await cli(...args);
     expect(run.code).toBe(2);

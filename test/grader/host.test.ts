@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import type { Scenario } from "../../src/scenario/scenario";
 import { prepareSubmission, type Prepared } from "../../src/grader/prepare";
-import { DEFAULT_LIMITS, probeNetworkIsolation } from "../../src/grader/sandbox";
+import { DEFAULT_LIMITS, probeNetworkIsolation } from "../../src/grader/sandbox/plan";
 
 // The sandboxed host against the tamper catalogue, with a stand-in driver so that what is tested
 // here is the host: load failures, replacement of lost children, tampering and forgery detection.

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import * as core from "../../src/core/index";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { prepareSubmission, type Prepared } from "../../src/grader/prepare";
-import { DEFAULT_LIMITS } from "../../src/grader/sandbox";
+import { DEFAULT_LIMITS } from "../../src/grader/sandbox/plan";
 import type { Scenario } from "../../src/scenario/scenario";
 
 // Observations cross from the child as JSON lines on a pipe, in chunks of a few KiB. A large

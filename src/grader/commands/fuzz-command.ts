@@ -1,3 +1,5 @@
+export { selectProperties } from "../select-properties";
+import { selectProperties } from "../select-properties";
 import { DEFAULT_CORPUS_DIR } from "../corpus";
 import { GraderError } from "../errors";
 import { runCampaign } from "../fuzz/campaign";
@@ -7,8 +9,8 @@ import { parseDuration, parseShard, WHOLE } from "../fuzz/seeds";
 import { inProcessSubject, sandboxedSubject } from "../fuzz/subject";
 import { DEFAULT_SEED } from "../grade";
 import { reporters } from "../report/index";
-import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox";
-import { selectProperties } from "../select-properties";
+import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
+import type { PropertyDefinition } from "../../scenario/property";
 
 // `compaction-check fuzz [submission]`: a time- or runs-bounded campaign over every property,
 // corpus first; new failures are saved to the corpus. Exit 0 when nothing failed, 1 otherwise.

@@ -1,7 +1,9 @@
 import { resolve } from "node:path";
+import { availableParallelism } from "node:os";
 import { grade } from "../grade";
 import { reporters, type Reporter } from "../report/index";
 import { exitCodeFor } from "../score";
+import { limitsFromOptions } from "./limits-option";
 
 /** Says where the HTML report is, after the terminal report. */
 function htmlPathLine(file: string): Reporter {
@@ -19,15 +21,13 @@ export async function gradeCommand(submission: string, options: Record<string, u
   if (typeof options.junit === "string") chosen.push(reporters.junit(options.junit));
   if (typeof options.gradescope === "string") chosen.push(reporters.gradescope(options.gradescope));
   if (typeof options.html === "string") chosen.push(reporters.html(options.html), htmlPathLine(options.html));
-  const limits = {
-    ...(typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {}),
-    ...(typeof options.totalTimeout === "number" ? { totalTimeoutMs: options.totalTimeout * 1000 } : {}),
-    ...(typeof options.memory === "number" ? { memoryMb: options.memory } : {}),
-  };
+  const limits = limitsFromOptions(options);
   const result = await grade({
     submission,
+    ...(typeof options.only === "string" ? { only: options.only } : {}),
     ...(typeof options.seed === "number" ? { seed: options.seed } : {}),
     ...(typeof options.runs === "number" ? { numRuns: options.runs } : {}),
+    jobs: typeof options.jobs === "number" ? options.jobs : availableParallelism(),
     limits,
     reportsDir: typeof options.reports === "string" ? options.reports : "reports",
     reporters: chosen,

@@ -5,7 +5,7 @@ import { toolVersion } from "../grade";
 import { replayCommand } from "../replay-file";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, toJsonReport, type GradeResult, type PropertyResult } from "../result";
 import { truncate } from "../report/format";
-import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox";
+import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
 import { pointsFor, totals } from "../score";
 import type { CampaignResult } from "./campaign";
 import type { HealthIssue, PropertyStats } from "./health";

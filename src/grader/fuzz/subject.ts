@@ -4,11 +4,11 @@ import type { Host } from "../../scenario/host";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { conformanceFailure } from "../conformance";
-import { guardProperty } from "../guard";
+import { guardProperty } from "../sandbox/guard";
 import { createInProcessHost } from "../in-process-host";
 import { prepareSubmission } from "../prepare";
 import { runProperty, type PropertyRun } from "../run-property";
-import type { SandboxLimits } from "../sandbox";
+import type { SandboxLimits } from "../sandbox/plan";
 
 // What a campaign fuzzes. Our own core is trusted and runs in-process (fast); any submission
 // goes through the same sandboxed child as `grade`, with the same gates (load, conformance,

@@ -1,9 +1,9 @@
 import { pathToFileURL } from "node:url";
-import type { Host, HostDescription } from "../scenario/host";
-import type { Observation, Outcome } from "../scenario/observation";
-import type { Scenario } from "../scenario/scenario";
-import { SandboxedChild, type ReadyInfo } from "./child-process";
-import { planSandbox, type SandboxLimits, type SandboxPlan } from "./sandbox";
+import type { Host, HostDescription, ObservationStream } from "../../scenario/host";
+import type { Observation, Outcome } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
+import { SandboxedChild, type BatchReplies, type ChildReply, type ReadyInfo } from "./child-process";
+import { planSandbox, type SandboxLimits, type SandboxPlan } from "./plan";
 
 // A Host whose driver and subject live in a sandboxed child. It never judges: it returns
 // observations, and when the child is lost it says so as outcome crash/timeout and replaces
@@ -43,6 +43,13 @@ export interface Tampering {
   readonly propertyId: string | null;
 }
 
+/** Cases sent to one child in one request, `from` being the index of the first in the caller's list. */
+interface Stretch {
+  readonly replies: BatchReplies;
+  readonly child: SandboxedChild;
+  readonly from: number;
+}
+
 /** A real (not skipped) observation in which the child was lost, kept as an honest counterexample. */
 export interface LostCase {
   readonly scenario: Scenario;
@@ -62,6 +69,10 @@ export class ChildHost implements Host {
   private strayRejections = 0;
   private restarts = 0;
   private readonly outputs: string[] = [];
+  /** Set while an abandoned stretch is still running in the child. */
+  private draining: Promise<void> | null = null;
+  /** Children stopped after an abandoned stretch: replacing them is not a restart to report. */
+  private readonly quietReplacements = new WeakSet<SandboxedChild>();
   tampering: Tampering | null = null;
   loadFailure: string | null = null;
   ready: ReadyInfo | null = null;
@@ -109,8 +120,85 @@ export class ChildHost implements Host {
     return warnings;
   }
 
-  async observe(scenario: Scenario): Promise<Observation> {
-    const started = Date.now();
+  observe(scenario: Scenario): Promise<Observation> {
+    const stream = this.observeMany([scenario]);
+    return stream.next().finally(() => stream.close());
+  }
+
+  /**
+   * The observations of `scenarios`, in order, each as `observe` would have made it: the child
+   * runs a stretch of cases per request, and every gate (load failure, total time, loss
+   * budgets) is applied per case. A stretch ends at a lost case (the child is replaced and the
+   * rest goes to the new one) or a timed-out one, so that budgets are re-read before any case
+   * the one-at-a-time order would have skipped. `close` before the end abandons the rest: the
+   * child finishes it unseen, and is quietly replaced if that tail tampered with its globals.
+   */
+  observeMany(scenarios: readonly Scenario[]): ObservationStream {
+    let index = 0;
+    let stretch: Stretch | null = null;
+    let closed = false;
+    const dispatch = async (): Promise<void> => {
+      const child = this.child !== null && this.child.alive && this.draining === null ? this.child : await this.liveChild();
+      if (child === null) return;
+      let end = index + 1;
+      while (end < scenarios.length && this.gate(scenarios[end]!) === null) end++;
+      const timeoutMs = this.options.limits.scenarioTimeoutMs;
+      const hardMs = () => Math.max(1, Math.min(timeoutMs + hardTimeoutGraceMs(timeoutMs), this.timeLeftMs));
+      stretch = { replies: child.startBatch(scenarios.slice(index, end), timeoutMs, hardMs), child, from: index };
+    };
+    // Sent at once when a child is free, so the caller can prepare the next stretch meanwhile.
+    let primed: Promise<void> | null = scenarios.length > 0 && this.gate(scenarios[0]!) === null ? dispatch() : null;
+    const next = async (): Promise<Observation> => {
+      if (closed || index >= scenarios.length) throw new Error("observeMany: no case left (harness bug)");
+      const scenario = scenarios[index]!;
+      const started = Date.now();
+      if (primed !== null) {
+        await primed;
+        primed = null;
+      }
+      if (stretch === null) {
+        const gated = this.gate(scenario);
+        if (gated !== null) {
+          index++;
+          return gated;
+        }
+        await dispatch();
+        if (stretch === null) {
+          index++;
+          return stub({ kind: "crash", reason: `could not restart the child: ${this.loadFailure ?? "start failed"}` }, Date.now() - started);
+        }
+      }
+      const current: Stretch = stretch;
+      if (index > current.from && this.timeLeftMs <= 0) {
+        // The total time ran out inside a stretch: the rest is "not run", as one at a time.
+        stretch = null;
+        this.abandon(async () => current);
+        index++;
+        return this.gate(scenario) ?? stub({ kind: "crash", reason: "not run: the total time limit was reached" }, 0);
+      }
+      const reply = await current.replies.next();
+      index++;
+      if (reply === null) throw new Error("observeMany: the child ended a batch early (harness bug)");
+      const observation = this.interpret(current.child, scenario, reply, started);
+      const stretchOver = reply.kind === "lost" || observation.outcome.kind === "timeout" || index - current.from >= current.replies.size;
+      if (stretchOver) stretch = null;
+      return observation;
+    };
+    const close = (): void => {
+      if (closed) return;
+      closed = true;
+      const pendingDispatch = primed;
+      if (stretch === null && pendingDispatch === null) return;
+      this.abandon(async () => {
+        if (pendingDispatch !== null) await pendingDispatch;
+        return stretch;
+      });
+    };
+    return { next, close };
+  }
+
+  /** Why `scenario` is not run at all, as its observation; null when it is run. */
+  private gate(scenario: Scenario): Observation | null {
     if (this.loadFailure !== null) return stub({ kind: "crash", reason: `the submission failed to load: ${this.loadFailure}` }, 0);
     if (this.timeLeftMs <= 0) return stub({ kind: "crash", reason: `not run: the total time limit of ${this.options.limits.totalTimeoutMs} ms was reached` }, 0);
     if (this.losses >= (this.options.lossBudget?.perProperty ?? DEFAULT_LOSS_BUDGET)) {
@@ -122,11 +210,11 @@ export class ChildHost implements Host {
       this.budgetExhausted = true;
       return stub({ kind: "crash", reason: `not run: ${kindLosses} earlier "${scenario.operation.kind}" calls already timed out or crashed` }, 0);
     }
-    const child = this.child !== null && this.child.alive ? this.child : await this.spawn(false);
-    if (child === null) return stub({ kind: "crash", reason: `could not restart the child: ${this.loadFailure ?? "start failed"}` }, Date.now() - started);
-    const timeoutMs = this.options.limits.scenarioTimeoutMs;
-    const hardMs = Math.max(1, Math.min(timeoutMs + hardTimeoutGraceMs(timeoutMs), this.timeLeftMs));
-    const reply = await child.request(scenario, timeoutMs, hardMs);
+    return null;
+  }
+
+  /** One reply as the observation of its case, noting tampering, stray rejections and losses. */
+  private interpret(child: SandboxedChild, scenario: Scenario, reply: ChildReply, started: number): Observation {
     // Speaking for the driver is tampering, even when the genuine reply happened to arrive first.
     if (child.violation !== null) this.noteTampering(child.violation);
     if (reply.kind === "observation") {
@@ -140,13 +228,53 @@ export class ChildHost implements Host {
       return stub({ kind: "crash", reason: `the driver failed on this call: ${reply.message}` }, Date.now() - started);
     }
     this.collectOutput(child);
-    const outcome: Outcome = reply.timedOut ? { kind: "timeout", afterMs: hardMs } : { kind: "crash", reason: reply.reason };
+    const outcome: Outcome = reply.timedOut ? { kind: "timeout", afterMs: this.hardTimeoutMs() } : { kind: "crash", reason: reply.reason };
     const observation = stub(outcome, Date.now() - started);
     this.noteLost(scenario, observation);
     return observation;
   }
 
+  /**
+   * The caller stopped reading a stretch (its property failed): the child runs the rest unseen.
+   * Those cases would not have run one at a time, so if they left the child tampered with or
+   * lost, it is replaced quietly (no warning, no loss) before the next request.
+   */
+  private abandon(stretchOf: () => Promise<Stretch | null>): void {
+    const draining = (async () => {
+      const current = await stretchOf();
+      if (current !== null) await this.drain(current.child, current.replies);
+    })().finally(() => {
+      if (this.draining === draining) this.draining = null;
+    });
+    this.draining = draining;
+  }
+
+  private async drain(child: SandboxedChild, replies: BatchReplies): Promise<void> {
+    let dirty = false;
+    for (let reply = await replies.next(); reply !== null; reply = await replies.next()) {
+      if (reply.kind === "lost" || (reply.tampering !== null && this.tampering === null)) dirty = true;
+    }
+    if (dirty || child.violation !== null) {
+      this.quietReplacements.add(child);
+      await child.stop();
+    }
+  }
+
+  private hardTimeoutMs(): number {
+    const timeoutMs = this.options.limits.scenarioTimeoutMs;
+    return Math.max(1, Math.min(timeoutMs + hardTimeoutGraceMs(timeoutMs), this.timeLeftMs));
+  }
+
+  /** The current child once any abandoned stretch is done, or a new one. */
+  private async liveChild(): Promise<SandboxedChild | null> {
+    while (this.draining !== null) await this.draining;
+    if (this.child !== null && this.child.alive) return this.child;
+    const quiet = this.child !== null && this.quietReplacements.has(this.child);
+    return this.spawn(false, quiet);
+  }
+
   async close(): Promise<void> {
+    while (this.draining !== null) await this.draining;
     const child = this.child;
     this.child = null;
     if (child !== null) {
@@ -156,8 +284,8 @@ export class ChildHost implements Host {
     }
   }
 
-  private async spawn(first: boolean): Promise<SandboxedChild | null> {
-    if (!first) this.restarts++;
+  private async spawn(first: boolean, quiet = false): Promise<SandboxedChild | null> {
+    if (!first && !quiet) this.restarts++;
     const started = await SandboxedChild.start(this.plan, Math.min(this.options.limits.loadTimeoutMs, Math.max(1, this.timeLeftMs)));
     if ("failure" in started) {
       if (started.output.trim().length > 0) this.outputs.push(started.output);

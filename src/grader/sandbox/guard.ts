@@ -1,5 +1,5 @@
-import type { Host } from "../scenario/host";
-import type { CheckInput, PropertyDefinition, Verdict } from "../scenario/property";
+import type { Host } from "../../scenario/host";
+import type { CheckInput, PropertyDefinition, Verdict } from "../../scenario/property";
 import type { Tampering } from "./child-host";
 
 // Grader policy on top of every property: nothing observed after global tampering counts as a

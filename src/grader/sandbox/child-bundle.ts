@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { bundleModule } from "./bundle";
-import { BUILT_CHILD_ENTRY } from "../package/layout";
-import { GraderError } from "./errors";
+import { BUILT_CHILD_ENTRY } from "../../package/layout";
+import { GraderError } from "../errors";
 
 // The child's program (entry + driver + poisoning) is bundled at grade time into the sandbox
 // directory: the permission model then lets the child read that directory and nothing else.

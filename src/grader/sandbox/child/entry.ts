@@ -4,9 +4,11 @@
 import "./settle-globals";
 import { assertNoPoisoning } from "@fast-check/poisoning";
 import { writeSync } from "node:fs";
-import { createDriver } from "../../driver/index";
+import { createDriver } from "../../../driver/index";
 import { CONTRACT_EXPORT_NAMES } from "./protocol";
 import type { ChildMessage, ExportFact, ExportFacts, ParentMessage } from "./protocol";
+import type { Observation } from "../../../scenario/observation";
+import type { Scenario } from "../../../scenario/scenario";
 
 // Captured before the submission loads, so a submission that replaces them cannot blind us.
 // Replies go out on fd 3 through fs.writeSync (its internals are out of userland's reach), each
@@ -58,7 +60,7 @@ function post(message: ChildMessage): void {
     line = stringify({ ...message, key });
   } catch (error) {
     if (message.type !== "observation") return;
-    line = stringify({ type: "driverError", id: message.id, message: `observation not serializable: ${describe(error)}`, tampering, key });
+    line = stringify({ type: "driverError", id: message.id, index: message.index, message: `observation not serializable: ${describe(error)}`, tampering, key });
   }
   const bytes = bufferFrom(`${line}\n`, "utf8");
   for (let offset = 0; offset < bytes.length; ) offset += writeSync(REPLY_FD, bytes, offset, bytes.length - offset);
@@ -112,6 +114,35 @@ function describeExports(namespace: Record<string, unknown>): ExportFacts {
   return facts;
 }
 
+/** The cases of one request, in order; a case that timed out ends the batch (the parent decides what runs next). */
+let busy = false;
+
+async function runBatch(driver: ReturnType<typeof createDriver>, message: Extract<ParentMessage, { type: "observe" }>): Promise<void> {
+  const { id, scenarios, timeoutMs } = message;
+  try {
+    await runCases(driver, id, scenarios, timeoutMs);
+  } finally {
+    busy = false;
+  }
+}
+
+async function runCases(driver: ReturnType<typeof createDriver>, id: number, scenarios: readonly Scenario[], timeoutMs: number): Promise<void> {
+  for (let index = 0; index < scenarios.length; index++) {
+    inCall = true;
+    let observation: Observation;
+    try {
+      observation = await driver.observe(scenarios[index]!, { timeoutMs });
+    } catch (error) {
+      inCall = false;
+      post({ type: "driverError", id, index, message: describe(error), tampering: checkGlobals() });
+      continue;
+    }
+    inCall = false;
+    post({ type: "observation", id, index, observation, tampering: checkGlobals(), strayRejections });
+    if (observation.outcome.kind === "timeout") return;
+  }
+}
+
 async function main(): Promise<void> {
   await receiveKey();
   const baseline = checkGlobals();
@@ -134,18 +165,10 @@ async function main(): Promise<void> {
   const driver = createDriver(namespace);
   process.on("message", (raw: unknown) => {
     const message = raw as ParentMessage;
-    if (message === null || typeof message !== "object" || message.type !== "observe") return;
-    inCall = true;
-    driver.observe(message.scenario, { timeoutMs: message.timeoutMs }).then(
-      (observation) => {
-        inCall = false;
-        post({ type: "observation", id: message.id, observation, tampering: checkGlobals(), strayRejections });
-      },
-      (error: unknown) => {
-        inCall = false;
-        post({ type: "driverError", id: message.id, message: describe(error), tampering: checkGlobals() });
-      },
-    );
+    if (message === null || typeof message !== "object" || message.type !== "observe" || busy) return;
+    busy = true;
+    // No .then/.finally here: a submission may have patched them; await is not patchable.
+    void runBatch(driver, message);
   });
   post({ type: "ready", loadError, exports, tampering: checkGlobals(), baselineError });
 }

@@ -1,5 +1,5 @@
-import type { Scenario } from "../../scenario/scenario";
-import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../../scenario/scenario";
+import type { Observation } from "../../../scenario/observation";
 
 // Messages between the grader (parent) and the sandboxed child. Data only: the child never
 // sends a verdict, only what the driver observed and what it noticed about globals.
@@ -16,10 +16,15 @@ export interface ExportFact {
 
 export type ExportFacts = Readonly<Record<string, ExportFact>>;
 
-/** Parent to child, over the IPC channel. The child never answers on that channel. */
+/**
+ * Parent to child, over the IPC channel. The child never answers on that channel. One observe
+ * request carries a batch of scenarios: the child runs them in order and answers each with its
+ * own line (`index` in the batch), and ends the batch early after a case that timed out (the
+ * parent decides, from its loss budgets, whether the rest is run).
+ */
 export type ParentMessage =
   | { readonly type: "hello"; readonly key: string }
-  | { readonly type: "observe"; readonly id: number; readonly scenario: Scenario; readonly timeoutMs: number };
+  | { readonly type: "observe"; readonly id: number; readonly scenarios: readonly Scenario[]; readonly timeoutMs: number };
 
 /** Child to parent, one JSON line each on fd 3, every line carrying the hello key (added by the child). */
 export type ChildMessage =
@@ -36,12 +41,13 @@ export type ChildMessage =
   | {
       readonly type: "observation";
       readonly id: number;
+      readonly index: number;
       readonly observation: Observation;
       readonly tampering: string | null;
       /** Unhandled rejections seen outside any call so far. */
       readonly strayRejections: number;
     }
-  | { readonly type: "driverError"; readonly id: number; readonly message: string; readonly tampering: string | null };
+  | { readonly type: "driverError"; readonly id: number; readonly index: number; readonly message: string; readonly tampering: string | null };
 
 /** Names the conformance step asks the child about (contract §1). */
 export const CONTRACT_FUNCTIONS = [

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { GraderError } from "./errors";
+import { GraderError } from "../errors";
 
 // A submission is untrusted source: bundling it into one ESM file lets the child read exactly
 // one directory (the permission model allows nothing else), and turns a syntax error into a
