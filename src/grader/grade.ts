@@ -130,8 +130,13 @@ async function explainFailures(results: readonly PropertyResult[], definitions: 
   const host = prepared.host;
   const trusted = host !== null && host.tampering === null && !tampered;
   host?.beginProperty("root causes");
-  const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference });
-  if (!trusted || host.tampering === null) return analysis;
+  try {
+    const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference });
+    if (!trusted || host.tampering === null) return analysis;
+  } catch {
+    // The analysis only explains failures: if asking the submission for its upstream answers
+    // goes wrong (hostile answers, a lost child), each failure is its own root cause.
+  }
   return analyzeRootCauses(failures, { definitions, subject: null, reference });
 }
 

@@ -43,18 +43,27 @@ function ownSubclass(ctx: ScriptContext, text: Json): Promise<unknown> {
   return objectFreeze(promise);
 }
 
-function subclassSpecies(ctx: ScriptContext, text: Json): Promise<unknown> {
+/**
+ * A frozen promise subclass whose Symbol.species getter counts "species.getter" and answers
+ * `species(theClass)` (the class itself, or a throw: ./promise-lookup-throws).
+ */
+export function speciesSubclass(ctx: ScriptContext, species: (theClass: PromiseConstructor) => unknown): PromiseConstructor {
   class SpeciesPromise<T> extends PromiseCtor<T> {}
   defineProperty(SpeciesPromise, SPECIES, {
     configurable: false,
     enumerable: false,
     get() {
       bump(ctx, ASYNC_COUNTER.speciesGetter);
-      return SpeciesPromise;
+      return species(SpeciesPromise as PromiseConstructor);
     },
   });
   objectFreeze(SpeciesPromise.prototype);
   objectFreeze(SpeciesPromise);
+  return SpeciesPromise as PromiseConstructor;
+}
+
+function subclassSpecies(ctx: ScriptContext, text: Json): Promise<unknown> {
+  const SpeciesPromise = speciesSubclass(ctx, (theClass) => theClass);
   const promise = new SpeciesPromise<unknown>((resolve) => {
     queueMicrotaskIntrinsic(() => {
       ctx.settling();

@@ -17,11 +17,11 @@
 import type { Json } from "../../scenario/data";
 import { PromiseCtor, defineProperty, getOwnPropertyDescriptor, objectFreeze, queueMicrotaskIntrinsic } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
+import { speciesSubclass } from "./locked-promise";
 import type { ScriptContext, ScriptKind } from "./registry";
 import { ASYNC_COUNTER, bump } from "./thenables";
 
 export const NOT_RESTORED = "constructor.notRestored";
-const SPECIES: symbol = Symbol.species;
 
 type Where = "ownConstructor" | "inheritedSpecies";
 
@@ -39,18 +39,9 @@ function settlingLater(Ctor: PromiseConstructor, ctx: ScriptContext, value: Json
 
 /** A frozen promise subclass whose Symbol.species getter throws (counts "species.getter"). */
 function throwingSpeciesClass(ctx: ScriptContext): PromiseConstructor {
-  class ThrowingSpecies<T> extends PromiseCtor<T> {}
-  defineProperty(ThrowingSpecies, SPECIES, {
-    configurable: false,
-    enumerable: false,
-    get() {
-      bump(ctx, ASYNC_COUNTER.speciesGetter);
-      throw new Error("species getter");
-    },
+  return speciesSubclass(ctx, () => {
+    throw new Error("species getter");
   });
-  objectFreeze(ThrowingSpecies.prototype);
-  objectFreeze(ThrowingSpecies);
-  return ThrowingSpecies as PromiseConstructor;
 }
 
 function ownConstructor(ctx: ScriptContext, text: Json, undoable: boolean, rejects: boolean): Promise<unknown> {

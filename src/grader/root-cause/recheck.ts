@@ -111,6 +111,8 @@ function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[],
   const out: Difference[] = [];
   if (layers.includes("units")) {
     for (const s of codePoints) {
+      // A question asked of hostile data may carry a value that is no string: no answer to compare.
+      if (typeof s !== "string") continue;
       const subject = probe.codePoints.get(s);
       const contract = modelCodePoints(s);
       if (subject !== undefined && subject !== contract) out.push({ layer: "units", question: `u(${JSON.stringify(s)})`, subject: String(subject), contract: String(contract) });
