@@ -12,7 +12,7 @@ import {
 } from "./async-arbitraries";
 import { fail, mismatch, pass, show } from "./_internals/format";
 import { firstDifference } from "./_internals/json";
-import { checkThrowsContractError, describeOutcome } from "./_internals/outcome";
+import { checkThrowsContractError, describeOutcome, noUnhandledRejection } from "./_internals/outcome";
 import { judgedByAccepted } from "./_internals/accepted";
 
 // Async observation and cancellation (contract §7 steps 4-6, issue 4 item 2): hostile
@@ -59,11 +59,6 @@ function calledOnce({ observation }: CheckInput): Verdict {
 function cancelledNotHung({ observation }: CheckInput): Verdict {
   if (observation.outcome.kind === "timeout") return fail(`expected CONTEXT_CANCELLED once the signal aborted, observed: ${describeOutcome(observation.outcome)} (the abort was not raced against the summarizer)`);
   return checkThrowsContractError(observation, ["CONTEXT_CANCELLED"]);
-}
-
-function noUnhandledRejection({ observation }: CheckInput): Verdict {
-  const n = observation.unhandledRejections;
-  return n === 0 ? pass : fail(`expected no unhandledRejection during or after the call, observed ${n} (${describeOutcome(observation.outcome)})`);
 }
 
 function unchangedOnFailure({ scenario, observation, expected }: CheckInput): Verdict {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { CheckInput, Decoration, Json, Observation, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
 import type { SignalSlot, SummarizerScript, SummarizerSlot } from "../src/scenario";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
+import { noUnhandledRejection } from "./_internals/outcome";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
 import { defineStrength, editedCompact, modelAgrees, onCompaction, type Compact } from "./_internals/strength-define";
 
@@ -211,11 +212,6 @@ const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
 function restoredAfterRetry({ observation }: CheckInput): Verdict {
   const left = observation.hostile["constructor.notRestored"] ?? 0;
   return left === 0 ? pass : fail("expected the promise's own constructor restored after the retry (the caller's getter back, or no own constructor), observed it changed when the promise settled");
-}
-
-function noUnhandledRejection({ observation }: CheckInput): Verdict {
-  const n = observation.unhandledRejections;
-  return n === 0 ? pass : mismatch("unhandledRejection events", 0, n);
 }
 
 // Four kinds in one property missed one of them in all 10 cases of the default seed: two

@@ -1,4 +1,4 @@
-import type { Expected, Json, Observation, Outcome, Verdict } from "../../src/scenario";
+import type { CheckInput, Expected, Json, Observation, Outcome, Verdict } from "../../src/scenario";
 import { fail, mismatch, pass, show } from "./format";
 
 // Shared readings of an observation's outcome. Every property that looks at a value first
@@ -63,4 +63,10 @@ export function agreeOnOutcome(observation: Observation, expected: Expected): Re
     return verdict.ok ? { ok: "threw-as-expected" } : { ok: false, verdict };
   }
   return returnedValue(observation);
+}
+
+/** No unhandledRejection reached the process, during the call or after it (contract §7 step 5). */
+export function noUnhandledRejection({ observation }: CheckInput): Verdict {
+  const n = observation.unhandledRejections;
+  return n === 0 ? pass : fail(`expected no unhandledRejection during or after the call, observed ${n} (${describeOutcome(observation.outcome)})`);
 }

@@ -1,7 +1,6 @@
 import type { AnyAdapter, PropertyId } from "./adapter";
 import type { AuditCase, Outcome } from "./execute";
 import { execute, outcomeKey } from "./execute";
-import type { AuditMessage, OutputMessage } from "./ir";
 import { label } from "./notation";
 
 // The universal properties: what any compactor that drops or summarizes messages must keep,
@@ -9,8 +8,6 @@ import { label } from "./notation";
 
 export type PropertyContext = { adapter: AnyAdapter; case: AuditCase; outcome: Outcome };
 export type UniversalProperty = { id: PropertyId; title: string; check(ctx: PropertyContext): string | null | Promise<string | null> };
-
-const kept = (output: readonly OutputMessage[]) => output.filter((m): m is AuditMessage => m.role !== "summary" && m.role !== "invalid");
 
 function wellFormed({ outcome }: PropertyContext): string | null {
   if (outcome.kind === "threw") return `the call threw ${outcome.error}`;

@@ -10,7 +10,6 @@ import { inProcessSubject, sandboxedSubject } from "../fuzz/subject";
 import { DEFAULT_SEED } from "../grade";
 import { reporters } from "../report/index";
 import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
-import type { PropertyDefinition } from "../../scenario/property";
 
 // `compaction-check fuzz [submission]`: a time- or runs-bounded campaign over every property,
 // corpus first; new failures are saved to the corpus. Exit 0 when nothing failed, 1 otherwise.

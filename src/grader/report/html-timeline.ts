@@ -1,5 +1,5 @@
 import { modelGroups, modelMessageUnits, type ModelGroup } from "../../model/index";
-import type { Json, MessageData } from "../../scenario/data";
+import type { MessageData } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
