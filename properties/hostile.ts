@@ -92,7 +92,7 @@ export const hostileProperties: readonly PropertyDefinition[] = judgedByAccepted
     id: "hostile.accessor-never-invoked",
     family: "hostile",
     title: "No getter or setter of the input or options is ever called",
-    weight: 3,
+    weight: 2,
     catches: "Reading the input with spread, JSON or structuredClone, which run getters.",
     specRef: SPEC,
     arbitrary: fc.oneof({ weight: 3, arbitrary: hostileScenario({ kinds: ["getter", "setterOnly"] }) }, { weight: 1, arbitrary: hostileScenario() }),

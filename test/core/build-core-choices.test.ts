@@ -181,7 +181,7 @@ describe("units stay as §4 says", () => {
   });
 });
 
-describe("a per-channel count past its maximum is CONTEXT_LIMIT_EXCEEDED whatever else is broken (§8 row 1)", () => {
+describe("the core reports a per-channel count past its maximum before any other broken rule (its choice in §8 row 1)", () => {
   const tooMany = (count: number, make: (i: number) => unknown) => Array.from({ length: count }, (_, i) => make(i));
   const badRequirement = { id: " ", content: "x" };
   it("129 requirements after nothing else", () => {

@@ -5,6 +5,42 @@ import type { Mutant } from "./catalogue";
 
 export const readingGapMutants: readonly Mutant[] = [
   {
+    id: "requirement-ids-not-unique",
+    description: "Forgets that requirement ids must be unique: two requirements with one id are accepted.",
+    area: "input",
+    file: "snapshot.ts",
+    find: "if (ids.has(id)) fault(",
+    replace: "if (false) fault(",
+    killers: ["strength.reading-requirement-fields"],
+  },
+  {
+    id: "requirements-count-only-peeked",
+    description: "Checks the requirement count only in the peek before reading, which skips a Proxy: 129 requirements behind one are built.",
+    area: "input",
+    file: "snapshot.ts",
+    find: "if (length > MAX_CONTEXT_REQUIREMENTS) {",
+    replace: "if (false) {",
+    killers: ["strength.proxied-count-past-limit"],
+  },
+  {
+    id: "records-count-only-peeked",
+    description: "Checks the record count only in the peek before reading, which skips a Proxy: 257 records behind one are built.",
+    area: "input",
+    file: "snapshot.ts",
+    find: "if (length > MAX_CONTEXT_RECORDS) {",
+    replace: "if (false) {",
+    killers: ["strength.proxied-count-past-limit"],
+  },
+  {
+    id: "record-ids-count-only-peeked",
+    description: "Checks a record's id count only in the peek before reading, which skips a Proxy: 4,097 ids behind one are built.",
+    area: "input",
+    file: "snapshot.ts",
+    find: "if (length > MAX_CONTEXT_MESSAGES) {",
+    replace: "if (false) {",
+    killers: ["strength.proxied-count-past-limit"],
+  },
+  {
     id: "requirements-limit-off-by-one",
     description: "Refuses exactly 128 requirements: the requirement count is compared with >= instead of >.",
     area: "input",
