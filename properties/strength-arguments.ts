@@ -50,11 +50,12 @@ type KeyDecoration = "getter" | "setterOnly" | "nonEnumerable";
  */
 const accessorKeyScenarios = (): fc.Arbitrary<Scenario> =>
   fc
-    .tuple(someContext, argumentsWithNested, fc.constantFrom<Holder>("root", "nested"), fc.constantFrom<KeyDecoration>("getter", "setterOnly", "nonEnumerable"), fc.nat())
+    .tuple(someContext, argumentsWithNested, fc.constantFrom<Holder>("root", "nested"), fc.constantFrom<KeyDecoration | "symbolKey">("getter", "setterOnly", "nonEnumerable", "symbolKey"), fc.nat())
     .map(([context, args, holder, kind, pick]) => {
       const { context: withCall, at } = withToolCall(context, args);
       const keys = Object.keys(holderOf(args, holder));
-      const path = [...at, ...holderPath(holder), keys[pick % keys.length]!];
+      // A symbol key is one more key of the holder; the others decorate one of its keys.
+      const path = kind === "symbolKey" ? [...at, ...holderPath(holder)] : [...at, ...holderPath(holder), keys[pick % keys.length]!];
       return build(withCall, [{ kind, target: "input", path }], [`args-key:${kind}`, `holder:${holder}`]);
     });
 
@@ -182,7 +183,7 @@ const prototypeKeyScenarios = (): fc.Arbitrary<Scenario> =>
 const define = defineStrength;
 
 export const argumentsStrengthProperties: readonly PropertyDefinition[] = [
-  define("argument-accessors-rejected", "An accessor or non-enumerable key in tool arguments is rejected, its getter never called", 1, "Reading arguments with record[key] after checking only enumerability (a getter runs and its value is copied), or not checking enumerability at all.", "contract §3", accessorKeyScenarios(), (input) => {
+  define("argument-accessors-rejected", "An accessor, a non-enumerable key or a symbol key in tool arguments is rejected, its getter never called", 1, "Reading arguments with record[key] after checking only enumerability (a getter runs and its value is copied), not checking enumerability at all, or listing only string keys (a symbol key passes).", "contract §3", accessorKeyScenarios(), (input) => {
     const touched = Object.entries(input.observation.hostile).filter(([, count]) => count > 0);
     if (touched.length > 0) return fail(`expected no accessor of the input to be called, observed calls: ${show(Object.fromEntries(touched))}`);
     return modelAgrees(input);

@@ -5,6 +5,15 @@ import type { Mutant } from "./catalogue";
 
 export const argumentsGapMutants: readonly Mutant[] = [
   {
+    id: "arguments-symbol-keys-unlisted",
+    description: "Lists only the string keys of a plain arguments object, so a symbol key is never seen and the arguments are accepted.",
+    area: "input",
+    file: "read.ts",
+    find: "for (let i = 0; i < symbols.length; i++) keys[keys.length] = symbols[i];",
+    replace: "",
+    killers: ["strength.argument-accessors-rejected"],
+  },
+  {
     id: "arguments-getter-read-as-data",
     area: "input",
     description: "Checks only that an arguments key is enumerable, then reads it with record[key]: a getter runs and its value is copied.",
