@@ -40,8 +40,9 @@ function checkGlobals(): string | null {
   if (tampering !== null || !detectionOn || globalsUnchanged()) return tampering;
   try {
     assertNoPoisoning();
-    // Only a getter planted on Object.prototype for descriptor fields gets here (see globals-snapshot).
-    tampering = "Error: Poisoning detected on Object.prototype (a descriptor field: value, get or set)";
+    // The library was blinded (a getter planted on Object.prototype for a descriptor field, see
+    // globals-snapshot, or a patched iterator it relies on): the change is still tampering.
+    tampering = "Error: Poisoning detected by the grader's own snapshot of globals (assertNoPoisoning was blinded)";
   } catch (error) {
     tampering = describe(error).slice(0, 400);
   }
