@@ -1,8 +1,10 @@
 // The sandboxed child's program, bundled at grade time next to the submission's bundle.
-// Import order is the point: the poisoning snapshot is taken first, then the driver captures
-// its intrinsics, and only then (dynamic import below) does any submission code run.
+// Import order is the point: the poisoning snapshots are taken first (the library's, then our
+// fast pre-check's of the same globals), then the driver captures its intrinsics, and only then
+// (dynamic import below) does any submission code run.
 import "./settle-globals";
 import { assertNoPoisoning } from "@fast-check/poisoning";
+import { globalsUnchanged } from "./globals-snapshot";
 import { writeSync } from "node:fs";
 import { createDriver } from "../../../driver/index";
 import { CONTRACT_EXPORT_NAMES } from "./protocol";
@@ -33,10 +35,14 @@ process.on("unhandledRejection", () => {
 let tampering: string | null = null;
 let detectionOn = true;
 
+/** After every case: the fast exact pre-check, and assertNoPoisoning's report once it sees a change. */
 function checkGlobals(): string | null {
-  if (tampering !== null || !detectionOn) return tampering;
+  if (tampering !== null || !detectionOn || globalsUnchanged()) return tampering;
   try {
     assertNoPoisoning();
+    // The library was blinded (a getter planted on Object.prototype for a descriptor field, see
+    // globals-snapshot, or a patched iterator it relies on): the change is still tampering.
+    tampering = "Error: Poisoning detected by the grader's own snapshot of globals (assertNoPoisoning was blinded)";
   } catch (error) {
     tampering = describe(error).slice(0, 400);
   }
