@@ -58,19 +58,21 @@ function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
 /**
  * With the subject's answer to the plain question (root-cause analysis, ./upstream): its fast
  * path, its rejections before the summarizer, and its steps 6-8 for the value the script
- * delivers are taken as right; the cancellation and the summarizer's settling stay the model's.
+ * delivers are taken as right (an abort before the call is part of the question); an abort
+ * later and the summarizer's settling stay the model's.
  */
 function afterAnswer(op: CompactOperation, ctx: BuiltContext, abort: CompactOperation["abort"]): Expected | undefined {
   // The text the script delivers when nothing aborts (a script that never settles delivers none).
+  // When it delivers none, the question asks with "": its answer is used only where the value is never read.
   const plain = op.summarizer.kind === "never" ? null : settleScript(op.summarizer, "none");
-  if (plain === null || plain.kind !== "value") return undefined;
-  const answer = upstreamCompaction({ context: ctx, options: op.options, value: plain.value });
+  const delivered = plain !== null && plain.kind === "value";
+  const signal = op.signal === "controller" || op.signal === "controllerMuted" ? op.signal : "none";
+  const answer = upstreamCompaction({ context: ctx, options: op.options, value: delivered ? plain.value : "", signal, beforeCall: abort === "beforeCall" });
   if (answer === undefined) return undefined;
   const taken: Expected = answer.kind === "returns" ? { kind: "returns", value: answer.value, summarizerCalls: answer.summarizerCalls } : { kind: "throws", codes: answer.codes, summarizerCalls: answer.summarizerCalls };
   const unchanged = answer.kind === "returns" && typeof answer.value === "object" && answer.value !== null && !Array.isArray(answer.value) && answer.value.status === "unchanged";
-  if (unchanged) return taken;
-  if (abort === "beforeCall") return throws([CODE.cancelled], 0);
-  if (answer.summarizerCalls === 0) return taken;
+  if (unchanged || abort === "beforeCall" || answer.summarizerCalls === 0) return taken;
+  if (!delivered) return undefined;
   const settled = settleScript(op.summarizer, abort);
   if (settled.kind === "fails") return throws(settled.codes, 1);
   return settled.orCodes === undefined || settled.orCodes.length === 0 ? taken : orElse(taken, throws(settled.orCodes, 1));

@@ -13,7 +13,8 @@ export type UpstreamLayer = "build" | "units" | "groups" | "boundary" | "compact
 
 /**
  * compactContext as the subject answers the plain question (a built context, the options'
- * data, a summarizer that returns the script's value synchronously, no signal): what it returned or the
+ * data, a summarizer that returns the script's value synchronously, the scenario's signal
+ * aborted only if it is before the call): what it returned or the
  * code it rejected with, and how many times it called the summarizer.
  */
 export type CompactionAnswer =
@@ -25,6 +26,9 @@ export interface CompactionQuestion {
   readonly options: Json;
   /** What the summarizer returns (a string, or any other value the script delivers). */
   readonly value: Json;
+  /** The scenario's controller signal, if any, aborted before the call when `beforeCall`. */
+  readonly signal: "none" | "controller" | "controllerMuted";
+  readonly beforeCall: boolean;
 }
 
 /** buildActiveContext as the subject answers it: the built context as data, or the code it rejected with. */
@@ -180,7 +184,7 @@ function upstreamRead(question: ReadQuestion): BuildAnswer | undefined {
 
 export function compactionKey(question: CompactionQuestion): string {
   const { requirements, summary, messages, compactions } = question.context;
-  return JSON.stringify([requirements ?? [], summary ?? null, messages ?? [], compactions ?? [], question.options, question.value]);
+  return JSON.stringify([requirements ?? [], summary ?? null, messages ?? [], compactions ?? [], question.options, question.value, question.signal, question.beforeCall]);
 }
 
 export function upstreamCompaction(question: CompactionQuestion): CompactionAnswer | undefined {

@@ -238,8 +238,8 @@ export function plainCompaction(question: CompactionQuestion): Scenario {
       options: question.options,
       summarizer: typeof question.value === "string" ? { kind: "text", text: question.value, delivery: "sync" } : { kind: "value", value: question.value, delivery: "sync" },
       summarizerSlot: "script",
-      signal: "none",
-      abort: "none",
+      signal: question.signal,
+      abort: question.beforeCall ? "beforeCall" : "none",
     },
   };
 }

@@ -25,8 +25,8 @@ import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 export const LAYERS: readonly UpstreamLayer[] = ["build", "units", "groups", "boundary", "compaction"];
 /** The re-checks tried, in order. */
 const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["boundary"], ["units", "groups", "boundary"], ["compaction"]];
-/** Calls to the subject one failure may cost (a counterexample of thousands of messages is left as it is). */
-const MAX_PROBES_PER_FAILURE = 400;
+/** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
+const MAX_PROBES_PER_RECHECK = 400;
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions: a program asks one step after another). */
 const MAX_ROUNDS = 48;
 
@@ -72,15 +72,15 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
   // Units alone, groups alone, both, then the boundary (alone, then with both): a set names
   // its most upstream layer whose answers differ. The boundary comes after units and groups
   // because a boundary re-check clears every failure the boundary merely inherits from them.
-  const started = probe.calls;
   const plainRejected = await plainInputRejected(failure, probe);
   if (plainRejected !== null) return plainRejected;
   for (const layers of LAYER_SETS) {
     // A hostile scenario's input is not the data the probe would build: its build is not asked.
     if (layers.includes("build") && (failure.scenario.decorations?.length ?? 0) > 0) continue;
+    const started = probe.calls;
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
-    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_FAILURE; round++) {
+    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_RECHECK; round++) {
       await probe.ask(run.misses);
       run = rejudge(layers);
       asked.push(run.misses.asked);
@@ -94,7 +94,7 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
     else if (acceptedOnlyUnder(failure, layers, probe)) found = { layer: named, how: "accepted", differences, needs };
     else if (layers.length === 1 && failure.def.family === named) found = { layer: named, how: "direct", differences };
     if (found === null) continue;
-    return named === "compaction" ? ((await upstreamOfCompaction(found, probe, started)) ?? found) : found;
+    return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
   }
   return { layer: null, differences: [] };
 }
@@ -104,7 +104,7 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
  * boundary of 0 compacts nothing): when the model, given the subject's build, units, groups
  * or boundary, predicts every plain answer that differs, that layer is named instead.
  */
-async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe, started: number): Promise<Recheck | null> {
+async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe): Promise<Recheck | null> {
   const questions = found.differences.filter((d) => d.layer === "compaction").map((d) => d.plain).filter((q): q is CompactionQuestion => q !== undefined);
   if (questions.length === 0) return null;
   for (const layers of LAYER_SETS.filter((set) => !set.includes("compaction"))) {
@@ -115,9 +115,10 @@ async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe, starte
           return answer !== undefined && outcomeAccepted(answerObservation(answer), expectedFor(plainCompaction(q)));
         }),
       );
+    const started = probe.calls;
     let run = predict();
     const asked: UpstreamQuestions[] = [run.misses.asked];
-    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_FAILURE; round++) {
+    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_RECHECK; round++) {
       await probe.ask(run.misses);
       run = predict();
       asked.push(run.misses.asked);
