@@ -7,11 +7,11 @@
 //                                  [--dump dir] [--from dir] [--json file] [--doc docs/kill-matrix.md]
 //
 // --dump writes each mutant's failures (scenarios and observations) to dir; --from reads them
-// back instead of running the properties (to try a change of the grouping quickly; a change
-// of the properties or arbitraries needs a fresh run). --json writes the rows; --merge a,b
+// back instead of running the properties, for the mutants it has (to try a change of the
+// grouping quickly; a change of the properties or arbitraries needs a fresh run). --json writes the rows; --merge a,b
 // reads rows written by shards and, with --doc, rewrites the section "Root causes and
 // counterexample size" of the kill-matrix doc in place (scripts/kill-matrix.ts writes it whole).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import * as core from "../src/core";
@@ -47,7 +47,7 @@ async function rows(): Promise<RootCauseRow[]> {
     const started = performance.now();
     const hosts = await hostsFor(mutant, reference);
     let failed: PropertyVerdict[];
-    if (from !== undefined) {
+    if (from !== undefined && existsSync(join(from, `${mutant.id}.json`))) {
       failed = JSON.parse(readFileSync(join(from, `${mutant.id}.json`), "utf8")) as PropertyVerdict[];
     } else {
       failed = [];

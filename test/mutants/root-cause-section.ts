@@ -43,7 +43,7 @@ export function rootCauseSection(rows: readonly RootCauseRow[]): string[] {
   const lines = [
     SECTION_TITLE,
     "",
-    `For each killed mutant (one defect each) the grade's root causes (\`src/grader/root-cause\`) are computed from its failures, and each root cause's counterexample is shrunk and printed in the report's notation. **One root cause: ${rates.oneCause.length} of ${rates.killed} (${pct(rates.oneCause.length)}).** **Every root cause's counterexample at most ${MAX_SMALL_MESSAGES} messages and ${MAX_SMALL_PRINTED_CHARACTERS} printed characters: ${rates.small.length} of ${rates.killed} (${pct(rates.small.length)}).** \`test/mutants/root-causes.test.ts\` re-measures a fixed sample in \`npm test\`; \`npm run root-causes\` regenerates this section alone.`,
+    `For each killed mutant (one defect each) the grade's root causes (\`src/grader/root-cause\`) are computed from its failures, and each root cause's counterexample is shrunk and printed in the report's notation. **One root cause: ${rates.oneCause.length} of ${rates.killed} (${pct(rates.oneCause.length)}).** **Every root cause's counterexample at most ${MAX_SMALL_MESSAGES} messages and ${MAX_SMALL_PRINTED_CHARACTERS} printed characters: ${rates.small.length} of ${rates.killed} (${pct(rates.small.length)}).** Issue 13's target is 90% for each. \`test/mutants/root-cause-rates.test.ts\` holds both rates at this measurement (\`docs/root-causes.json\`) and measures a fixed sample of mutants again in \`npm test\`; \`npm run root-causes\` regenerates this section alone. The reason after a mutant is written by hand (\`test/mutants/root-cause-exceptions.ts\`).`,
     "",
     "Mutants with more than one root cause (their failures are not all explained by one re-check):",
     "",
