@@ -20,7 +20,8 @@ import * as core from "../src/core";
 import { createInProcessHost } from "../src/grader/in-process-host";
 import { mutants, SMALL_COUNTEREXAMPLE_AREAS, MAX_SMALL_COUNTEREXAMPLE_MESSAGES, type Mutant } from "../test/mutants/catalogue";
 import { hostsFor, killOrder, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
-import { isSmall, MAX_SMALL_MESSAGES, MAX_SMALL_PRINTED_CHARACTERS, mutantRootCauses, type MutantRootCause } from "../test/mutants/root-causes";
+import { isSmall, mutantRootCauses, type MutantRootCause } from "../test/mutants/root-causes";
+import { ROOT_CAUSES_FILE, rootCauseSection, type RootCauseRow } from "../test/mutants/root-cause-section";
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -106,28 +107,13 @@ function causesCell(causes: readonly MutantRootCause[]): string {
   return causes.map((c) => `\`${c.id}\` (${c.properties}; ${c.messages ?? "–"} msg, ${c.printed ?? "–"} ch${isSmall(c) ? "" : " ⚠"})`).join("<br>") || "–";
 }
 
-/** Issue 13's two rates over the killed mutants, with every exception named. */
+/** Issue 13's rows: the root causes of each mutant's failures. */
+function rootCauseRows(rows: readonly Row[]): RootCauseRow[] {
+  return rows.map((row) => ({ mutantId: row.mutant.id, killed: row.killers.length > 0, failures: row.killers, causes: row.causes }));
+}
+
 function rootCauseSummary(rows: readonly Row[]): string[] {
-  const killed = rows.filter((row) => row.killers.length > 0);
-  const one = killed.filter((row) => row.causes.length === 1);
-  const small = killed.filter((row) => row.causes.length > 0 && row.causes.every(isSmall));
-  const pct = (n: number) => `${((100 * n) / Math.max(killed.length, 1)).toFixed(1)}%`;
-  const lines = [
-    "## Root causes and counterexample size (issue 13)",
-    "",
-    `For each killed mutant (one defect each) the grade's root causes (\`src/grader/root-cause\`) are computed from its failures, and each root cause's counterexample is shrunk and printed in the report's notation. **One root cause: ${one.length} of ${killed.length} (${pct(one.length)}).** **Every root cause's counterexample at most ${MAX_SMALL_MESSAGES} messages and ${MAX_SMALL_PRINTED_CHARACTERS} printed characters: ${small.length} of ${killed.length} (${pct(small.length)}).**`,
-    "",
-    "Mutants with more than one root cause (their failures are not all explained by one upstream answer):",
-    "",
-  ];
-  const many = killed.filter((row) => row.causes.length > 1);
-  for (const row of many) lines.push(`- \`${row.mutant.id}\`: ${row.causes.map((c) => `\`${c.id}\``).join(", ")}`);
-  if (many.length === 0) lines.push("- none");
-  lines.push("", "Mutants with a larger counterexample:", "");
-  const large = killed.filter((row) => !row.causes.every(isSmall));
-  for (const row of large) lines.push(`- \`${row.mutant.id}\`: ${row.causes.filter((c) => !isSmall(c)).map((c) => `\`${c.id}\` ${c.messages ?? "?"} messages, ${c.printed ?? "?"} characters`).join("; ")}`);
-  if (large.length === 0) lines.push("- none");
-  return lines;
+  return rootCauseSection(rootCauseRows(rows));
 }
 
 /** This process's share of the matrix, row by row. */
@@ -181,6 +167,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const rows = await allRows();
   writeFileSync(out, markdown(rows, suiteProperties().length));
+  if (only === undefined) writeFileSync(ROOT_CAUSES_FILE, `${JSON.stringify({ seed, numRuns, rows: rootCauseRows(rows) }, null, 1)}\n`);
   console.log(`wrote ${out} (${rows.length} mutants, ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
   const survivors = rows.filter((row) => row.killers.length === 0);
   if (survivors.length > 0) {

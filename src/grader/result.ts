@@ -32,7 +32,7 @@ export interface PropertyResult {
 
 /** One of the subject's answers on a counterexample that is not the contract's. */
 export interface UpstreamDifference {
-  readonly layer: "units" | "groups" | "boundary";
+  readonly layer: "build" | "units" | "groups" | "boundary" | "compaction";
   readonly question: string;
   readonly subject: string;
   readonly contract: string;
@@ -52,7 +52,7 @@ export interface Illustration {
  * property on its own.
  */
 export interface RootCause {
-  /** "units" | "groups" | "boundary" | "conformance", or the id of the one property it is. */
+  /** "build" | "units" | "groups" | "boundary" | "compaction" | "conformance", or the id of the one property it is. */
   readonly id: string;
   readonly title: string;
   readonly explanation: string;

@@ -6,6 +6,7 @@ import type { TranscriptIssue } from "./read-transcript";
 import { readTranscript } from "./read-transcript";
 import { isNonEmptyString, isRecord, isSafeIntegerValue, isUndefinedValue, numberOf } from "./special";
 import { modelContextUnits, modelMessageUnits } from "./units";
+import { upstreamBuild } from "./upstream";
 
 /** A built context as data: exactly the four fields, every optional one filled in. */
 export type BuiltContext = Required<ContextData> & {
@@ -43,6 +44,8 @@ const CHANNEL_CODE: Readonly<Record<string, string>> = {
  * contributes its code.
  */
 export function modelBuild(input: Json): BuildOutcome {
+  const upstream = upstreamBuild(input);
+  if (upstream !== undefined) return upstream.ok ? { ok: true, context: upstream.context as BuiltContext } : { ok: false, codes: [upstream.code] };
   if (!isRecord(input)) return { ok: false, codes: [CODE.invalidInput] };
   const codes = new Set<string>();
   const budget = new ReadBudget();

@@ -6,6 +6,7 @@ import { afterBuild, modelBuild, type BuiltContext } from "./build";
 import { CODE, LIMIT } from "./limits";
 import { modelCompactOptions, type CompactValues } from "./options";
 import { settleScript, type Settled } from "./summarizer";
+import { upstreamCompaction } from "./upstream";
 import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits } from "./units";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
@@ -31,6 +32,8 @@ function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
   if (!checked.ok) return throws(checked.codes, 0);
   const opts = checked.values;
   const abort = opts.controlled ? op.abort : "none";
+  const answered = opts.scripted ? afterAnswer(op, ctx, abort) : undefined;
+  if (answered !== undefined) return answered;
   const unitsBefore = modelContextUnits(ctx);
 
   // Step 2: the fast path never calls the summarizer nor consults the signal.
@@ -50,6 +53,29 @@ function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
   if (settled.kind === "fails") return throws(settled.codes, calls);
   const after = afterSettled(op, ctx, opts, boundary, unitsBefore, settled.value, calls);
   return settled.orCodes === undefined || settled.orCodes.length === 0 ? after : orElse(after, throws(settled.orCodes, calls));
+}
+
+/**
+ * With the subject's answer to the plain question (root-cause analysis, ./upstream): its fast
+ * path, its rejections before the summarizer, and its steps 6-8 for the value the script
+ * delivers are taken as right (an abort before the call is part of the question); an abort
+ * later and the summarizer's settling stay the model's.
+ */
+function afterAnswer(op: CompactOperation, ctx: BuiltContext, abort: CompactOperation["abort"]): Expected | undefined {
+  // The text the script delivers when nothing aborts (a script that never settles delivers none).
+  // When it delivers none, the question asks with "": its answer is used only where the value is never read.
+  const plain = op.summarizer.kind === "never" ? null : settleScript(op.summarizer, "none");
+  const delivered = plain !== null && plain.kind === "value";
+  const signal = op.signal === "controller" || op.signal === "controllerMuted" ? op.signal : "none";
+  const answer = upstreamCompaction({ context: ctx, options: op.options, value: delivered ? plain.value : "", signal, beforeCall: abort === "beforeCall" });
+  if (answer === undefined) return undefined;
+  const taken: Expected = answer.kind === "returns" ? { kind: "returns", value: answer.value, summarizerCalls: answer.summarizerCalls } : { kind: "throws", codes: answer.codes, summarizerCalls: answer.summarizerCalls };
+  const unchanged = answer.kind === "returns" && typeof answer.value === "object" && answer.value !== null && !Array.isArray(answer.value) && answer.value.status === "unchanged";
+  if (unchanged || abort === "beforeCall" || answer.summarizerCalls === 0) return taken;
+  if (!delivered) return undefined;
+  const settled = settleScript(op.summarizer, abort);
+  if (settled.kind === "fails") return throws(settled.codes, 1);
+  return settled.orCodes === undefined || settled.orCodes.length === 0 ? taken : orElse(taken, throws(settled.orCodes, 1));
 }
 
 /** Steps 6-8 once the summarizer's value settled to `text`. */

@@ -11,6 +11,7 @@ import { modelBoundaryOptions } from "./options";
 import { expectedProgram } from "./program";
 import { readTranscript } from "./read-transcript";
 import { modelContextUnits } from "./units";
+import { upstreamTranscriptRejection } from "./upstream";
 
 const returns = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 0 });
 const throws = (codes: readonly string[]): Expected => ({ kind: "throws", codes, summarizerCalls: 0 });
@@ -25,6 +26,8 @@ export function expectedFor(scenario: Scenario): Expected {
     case "units":
       return afterBuild(modelBuild(op.input), (context) => returns(modelContextUnits(context)));
     case "groups": {
+      const rejected = upstreamTranscriptRejection(op.transcript);
+      if (rejected !== undefined) return throws([rejected]);
       const read = readTranscript(op.transcript, new ReadBudget());
       if (read.messages === null) return throws(transcriptIssueCodes(read.issues));
       const messages = read.messages;

@@ -1,4 +1,4 @@
-import type { ContextData } from "../scenario/data";
+import type { ContextData, Json } from "../scenario/data";
 import type { BoundaryOptions } from "./boundary";
 import type { ModelGroup } from "./groups";
 
@@ -9,9 +9,42 @@ import type { ModelGroup } from "./groups";
 // from the subject's own units or groups, that upstream difference explains it. Outside
 // `withUpstreamAnswers` nothing changes (one null check per call).
 
-export type UpstreamLayer = "units" | "groups" | "boundary";
+export type UpstreamLayer = "build" | "units" | "groups" | "boundary" | "compaction";
+
+/**
+ * compactContext as the subject answers the plain question (a built context, the options'
+ * data, a summarizer that returns the script's value synchronously, the scenario's signal
+ * aborted only if it is before the call): what it returned or the
+ * code it rejected with, and how many times it called the summarizer.
+ */
+export type CompactionAnswer =
+  | { readonly kind: "returns"; readonly value: Json; readonly summarizerCalls: number }
+  | { readonly kind: "throws"; readonly codes: readonly string[]; readonly summarizerCalls: number };
+
+export interface CompactionQuestion {
+  readonly context: ContextData;
+  readonly options: Json;
+  /** What the summarizer returns (a string, or any other value the script delivers). */
+  readonly value: Json;
+  /** The scenario's controller signal, if any, aborted before the call when `beforeCall`. */
+  readonly signal: "none" | "controller" | "controllerMuted";
+  readonly beforeCall: boolean;
+}
+
+/** buildActiveContext as the subject answers it: the built context as data, or the code it rejected with. */
+export type BuildAnswer = { readonly ok: true; readonly context: ContextData } | { readonly ok: false; readonly code: string };
+
+/** An input read by the build (buildActiveContext) or by groupToolRounds (its transcript). */
+export interface ReadQuestion {
+  readonly reader: "build" | "groups";
+  readonly input: unknown;
+}
 
 export interface UpstreamAnswers {
+  /** buildActiveContext as the subject answers it, by `buildKey`. */
+  readonly builds?: ReadonlyMap<string, BuildAnswer>;
+  /** compactContext's plain question as the subject answers it, by `compactionKey`. */
+  readonly compactions?: ReadonlyMap<string, CompactionAnswer>;
   /** u(s) as the subject counts it, by string. */
   readonly codePoints?: ReadonlyMap<string, number>;
   /** Units of one requirement, summary or message as the subject counts them, by `itemKey`. */
@@ -25,6 +58,8 @@ export interface UpstreamAnswers {
 export type UnitItemKind = "requirement" | "summary" | "message";
 
 export interface UpstreamQuestions {
+  readonly builds: Map<string, ReadQuestion>;
+  readonly compactions: Map<string, CompactionQuestion>;
   readonly codePoints: Set<string>;
   readonly items: Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>;
   readonly groups: Map<string, readonly unknown[]>;
@@ -36,7 +71,7 @@ export interface UpstreamMisses extends UpstreamQuestions {
   readonly asked: UpstreamQuestions;
 }
 
-const questions = (): UpstreamQuestions => ({ codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
+const questions = (): UpstreamQuestions => ({ builds: new Map(), compactions: new Map(), codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
 
 let active: { readonly answers: UpstreamAnswers; readonly misses: UpstreamMisses } | null = null;
 
@@ -118,4 +153,45 @@ export function upstreamBoundary(context: ContextData, options: BoundaryOptions)
   if (active.answers.boundaries.has(key)) return active.answers.boundaries.get(key);
   active.misses.boundaries.set(key, { context, options });
   return undefined;
+}
+
+export function buildKey(question: ReadQuestion): string {
+  return `${question.reader}:${JSON.stringify(question.input) ?? "undefined"}`;
+}
+
+/** undefined: no answer (the model builds it itself). */
+export function upstreamBuild(input: unknown): BuildAnswer | undefined {
+  return upstreamRead({ reader: "build", input });
+}
+
+/**
+ * Whether groupToolRounds rejects `transcript`, as the subject answers it: undefined (no answer),
+ * or the code it rejected with; a transcript it accepts is read by the model itself.
+ */
+export function upstreamTranscriptRejection(transcript: unknown): string | undefined {
+  const answer = upstreamRead({ reader: "groups", input: transcript });
+  return answer === undefined || answer.ok ? undefined : answer.code;
+}
+
+function upstreamRead(question: ReadQuestion): BuildAnswer | undefined {
+  if (active === null || active.answers.builds === undefined) return undefined;
+  const key = buildKey(question);
+  const answer = active.answers.builds.get(key);
+  active.misses.asked.builds.set(key, question);
+  if (answer === undefined) active.misses.builds.set(key, question);
+  return answer;
+}
+
+export function compactionKey(question: CompactionQuestion): string {
+  const { requirements, summary, messages, compactions } = question.context;
+  return JSON.stringify([requirements ?? [], summary ?? null, messages ?? [], compactions ?? [], question.options, question.value, question.signal, question.beforeCall]);
+}
+
+export function upstreamCompaction(question: CompactionQuestion): CompactionAnswer | undefined {
+  if (active === null || active.answers.compactions === undefined) return undefined;
+  const key = compactionKey(question);
+  const answer = active.answers.compactions.get(key);
+  active.misses.asked.compactions.set(key, question);
+  if (answer === undefined) active.misses.compactions.set(key, question);
+  return answer;
 }

@@ -30,7 +30,7 @@ export const compactionMutants: readonly Mutant[] = [
     description: "Checks the signal before the threshold, so an aborted signal fails a context that needs no compaction.",
     file: "compaction.ts",
     find: "  const options = readCompactOptions(rawOptions);\n",
-    replace: "  const options = readCompactOptions(rawOptions);\n  if (options.signal !== undefined && signalAborted(options.signal)) fail(\"CONTEXT_CANCELLED\", \"the signal was aborted\");\n",
+    replace: "  const options = readCompactOptions(rawOptions);\n  if (options.signal !== undefined && readAborted(options.signal) === true) fail(CANCELLED, \"the signal was aborted\");\n",
     killers: ["fast-path.status-unchanged"],
   },
   {

@@ -64,7 +64,8 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     }
     const result = await recheck({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
     const needsMore = (result.needs?.length ?? 0) > 1;
-    attributed.push({ failure, cause: result.layer ?? failure.id, differences: result.differences, combined: needsMore });
+    const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
+    attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore });
     if (needsMore) combined.set(failure.id, result.needs!);
   }
   const causes = new Map<string, Attributed[]>();

@@ -4,6 +4,11 @@ import type { UpstreamLayer } from "../../model/upstream";
 // explanation says what the contract fixes and why so many properties fail with it.
 
 export const LAYER_TEXT: Readonly<Record<UpstreamLayer, { readonly title: string; readonly explanation: string }>> = {
+  build: {
+    title: "Inputs are accepted or rejected differently from contract §3",
+    explanation:
+      "Every operation starts by building its input the way buildActiveContext does (§3): an input that breaks a rule is rejected with the rule's code, any other is accepted. Your submission decides differently on some input (below). The properties listed fail only because of that: judged again with your own build taken as right (the same rejection, or your built context), they pass. Fix the validation first.",
+  },
   units: {
     title: "Units are counted differently from contract §4",
     explanation:
@@ -18,5 +23,10 @@ export const LAYER_TEXT: Readonly<Record<UpstreamLayer, { readonly title: string
     title: "The compaction boundary differs from contract §6",
     explanation:
       "selectCompactionBoundary must answer the earliest group end that keeps at most targetUnits (requirements + summaryMaxUnits reserved for the new summary + the kept messages) without cutting into the last retainRecentMessages messages, or null. Your boundary differs (below); compaction builds on it, so the properties listed pass when judged again with your own boundary.",
+  },
+  compaction: {
+    title: "compactContext answers a plain compaction differently from contract §7",
+    explanation:
+      "Asked the plain question (your own built context, the same options, a summarizer that returns the same text at once, no signal), compactContext must take the fast path at or below maxUnits, reject before the summarizer as §7 step 3 lists, and otherwise validate the summary and build the new context and record as steps 6-8 say. Your answer differs (below). The properties listed, including those with asynchronous summarizers, signals or several steps, pass when judged again with your own answer to that plain question taken as right: fix the plain compaction first.",
   },
 };

@@ -1,8 +1,9 @@
 import type { ModelGroup } from "../../model/index";
 import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
+import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import type { UnitItemKind, UpstreamAnswers, UpstreamMisses } from "../../model/upstream";
+import { buildKey, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
 
 // Asks the subject for its own upstream answers, through the same host (and sandbox) that
 // graded it: u(s) of a string (as the difference of estimateContextUnits of a one-message
@@ -15,6 +16,8 @@ import type { UnitItemKind, UpstreamAnswers, UpstreamMisses } from "../../model/
 export const MAX_PROBES = 2000;
 
 export class UpstreamProbe {
+  readonly compactions = new Map<string, CompactionAnswer>();
+  readonly builds = new Map<string, BuildAnswer>();
   readonly codePoints = new Map<string, number>();
   readonly itemUnits = new Map<string, number>();
   readonly groups = new Map<string, readonly ModelGroup[]>();
@@ -30,8 +33,10 @@ export class UpstreamProbe {
   }
 
   /** The cached answers, restricted to the layers enabled. */
-  answers(layers: { readonly units: boolean; readonly groups: boolean; readonly boundary: boolean }): UpstreamAnswers {
+  answers(layers: { readonly build: boolean; readonly compaction: boolean; readonly units: boolean; readonly groups: boolean; readonly boundary: boolean }): UpstreamAnswers {
     return {
+      ...(layers.build ? { builds: this.builds } : {}),
+      ...(layers.compaction ? { compactions: this.compactions } : {}),
       ...(layers.units ? { codePoints: this.codePoints, itemUnits: this.itemUnits } : {}),
       ...(layers.groups ? { groups: this.groups } : {}),
       ...(layers.boundary ? { boundaries: this.boundaries } : {}),
@@ -41,6 +46,8 @@ export class UpstreamProbe {
   /** Misses that can still be asked (not asked before and refused). */
   open(misses: UpstreamMisses): number {
     let count = 0;
+    for (const key of misses.builds.keys()) if (!this.unanswered.has(`c:${key}`)) count++;
+    for (const key of misses.compactions.keys()) if (!this.unanswered.has(`k:${key}`)) count++;
     for (const s of misses.codePoints) if (!this.unanswered.has(`u:${s}`)) count++;
     for (const key of misses.items.keys()) if (!this.unanswered.has(`i:${key}`)) count++;
     for (const key of misses.groups.keys()) if (!this.unanswered.has(`g:${key}`)) count++;
@@ -48,7 +55,27 @@ export class UpstreamProbe {
     return count;
   }
 
+  /** The subject's answer to one read question (cached), or undefined when it gives none. */
+  async read(question: ReadQuestion): Promise<BuildAnswer | undefined> {
+    const key = buildKey(question);
+    if (!this.builds.has(key) && !this.unanswered.has(`c:${key}`)) await this.ask({ ...emptyMisses(), builds: new Map([[key, question]]) });
+    return this.builds.get(key);
+  }
+
   async ask(misses: UpstreamMisses): Promise<void> {
+    for (const [key, { reader, input }] of misses.builds) {
+      if (this.unanswered.has(`c:${key}`) || this.exhausted) continue;
+      const outcome = await this.outcome(reader === "build" ? { operation: { kind: "build", input: input as Json } } : { operation: { kind: "groups", transcript: input as Json } });
+      const answer = reader === "build" ? buildOf(outcome) : readingOf(outcome);
+      if (answer === null) this.unanswered.add(`c:${key}`);
+      else this.builds.set(key, answer);
+    }
+    for (const [key, question] of misses.compactions) {
+      if (this.unanswered.has(`k:${key}`) || this.exhausted) continue;
+      const answer = compactionOf(await this.observation(plainCompaction(question)));
+      if (answer === null) this.unanswered.add(`k:${key}`);
+      else this.compactions.set(key, answer);
+    }
     for (const s of misses.codePoints) {
       if (this.unanswered.has(`u:${s}`) || this.exhausted) continue;
       const answer = await this.codePointsOf(s);
@@ -128,10 +155,18 @@ export class UpstreamProbe {
 
   /** The returned value, or undefined when the call threw, crashed or timed out. */
   private async value(scenario: Scenario): Promise<Json | undefined> {
+    const outcome = await this.outcome(scenario);
+    return outcome?.kind === "returned" ? outcome.value : undefined;
+  }
+
+  private async outcome(scenario: Scenario): Promise<Outcome | undefined> {
+    return (await this.observation(scenario))?.outcome;
+  }
+
+  private async observation(scenario: Scenario): Promise<Observation | undefined> {
     if (this.exhausted) return undefined;
     this.calls++;
-    const observation = await this.host.observe(scenario);
-    return observation.outcome.kind === "returned" ? observation.outcome.value : undefined;
+    return this.host.observe(scenario);
   }
 }
 
@@ -165,3 +200,59 @@ function contextOnly(context: ContextData): Json {
   return { requirements: context.requirements ?? [], summary: context.summary ?? null, messages: context.messages ?? [] } as unknown as Json;
 }
 
+
+/**
+ * The subject's build of an input: a ContextCompactionError's code, or the context it returned
+ * when that has the shape of a built context (four channels); null otherwise (no answer).
+ */
+function buildOf(outcome: Outcome | undefined): BuildAnswer | null {
+  if (outcome === undefined) return null;
+  if (outcome.kind === "threw") return outcome.error.isContextCompactionError && typeof outcome.error.code === "string" ? { ok: false, code: outcome.error.code } : null;
+  if (outcome.kind !== "returned") return null;
+  const v = outcome.value;
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return null;
+  const { requirements, summary, messages, compactions } = v;
+  const summaryOk = summary === null || (summary !== null && typeof summary === "object" && !Array.isArray(summary) && typeof summary.id === "string" && typeof summary.content === "string");
+  if (!Array.isArray(requirements) || !Array.isArray(messages) || !Array.isArray(compactions) || !summaryOk) return null;
+  return { ok: true, context: { requirements, summary, messages, compactions } as unknown as ContextData };
+}
+
+/** groupToolRounds' reading of a transcript: the code it rejected with, or accepted (any list returned). */
+function readingOf(outcome: Outcome | undefined): BuildAnswer | null {
+  if (outcome?.kind === "threw") return outcome.error.isContextCompactionError && typeof outcome.error.code === "string" ? { ok: false, code: outcome.error.code } : null;
+  return outcome?.kind === "returned" && Array.isArray(outcome.value) ? { ok: true, context: {} } : null;
+}
+
+function emptyMisses(): UpstreamMisses {
+  const none = () => ({ builds: new Map(), compactions: new Map(), codePoints: new Set<string>(), items: new Map(), groups: new Map(), boundaries: new Map() });
+  return { ...none(), asked: none() };
+}
+
+/** The plain question of the compaction layer as a scenario (see CompactionQuestion). */
+export function plainCompaction(question: CompactionQuestion): Scenario {
+  return {
+    operation: {
+      kind: "compact",
+      context: contextWithRecords(question.context),
+      prebuilt: false,
+      options: question.options,
+      summarizer: typeof question.value === "string" ? { kind: "text", text: question.value, delivery: "sync" } : { kind: "value", value: question.value, delivery: "sync" },
+      summarizerSlot: "script",
+      signal: question.signal,
+      abort: question.beforeCall ? "beforeCall" : "none",
+    },
+  };
+}
+
+function contextWithRecords(context: ContextData): Json {
+  return { requirements: context.requirements ?? [], summary: context.summary ?? null, messages: context.messages ?? [], compactions: context.compactions ?? [] } as unknown as Json;
+}
+
+function compactionOf(observation: Observation | undefined): CompactionAnswer | null {
+  if (observation === undefined) return null;
+  const outcome = observation.outcome;
+  const calls = observation.summarizerCalls.length;
+  if (outcome.kind === "returned") return { kind: "returns", value: outcome.value, summarizerCalls: calls };
+  if (outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string") return { kind: "throws", codes: [outcome.error.code], summarizerCalls: calls };
+  return null;
+}

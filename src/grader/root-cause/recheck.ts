@@ -1,15 +1,20 @@
-import { expectedFor, modelBoundary, modelCodePoints, modelGroups, modelMessageUnits, modelRequirementsUnits, modelSummaryUnits } from "../../model/index";
-import type { BoundaryOptions } from "../../model/index";
-import { withUpstreamAnswers, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
+import { deepEqualData } from "../../driver/deep-equal-data";
+import { expectedFor, modelBuild, simulateProgram, modelBoundary, modelCodePoints, modelGroups, modelMessageUnits, modelRequirementsUnits, modelSummaryUnits } from "../../model/index";
+import type { BoundaryOptions, BuildOutcome } from "../../model/index";
+import { compactionKey, withoutUpstream, withUpstreamAnswers, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
 import type { ContextData, Json, MessageData, RequirementData, SummaryData } from "../../scenario/data";
-import { messageLine } from "../report/notation";
+import { messageLine, value } from "../report/notation";
 import type { Host } from "../../scenario/host";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition, Verdict } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { judge } from "../run/judge";
+import { ReadBudget } from "../../model/budget";
+import { transcriptIssueCodes } from "../../model/build";
+import { readTranscript } from "../../model/read-transcript";
 import { outcomeAccepted } from "./accepts";
-import type { UpstreamProbe } from "./probe";
+import { plainCompaction, type UpstreamProbe } from "./probe";
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 
 // The re-check of one failure: its counterexample is judged again (same observation, same
 // property, same judge) with the expected answer computed from the subject's own upstream
@@ -17,13 +22,13 @@ import type { UpstreamProbe } from "./probe";
 // The first layer set under which the verdict passes explains the failure.
 // Nothing else does: a failure no re-check clears is its own root cause.
 
-export const LAYERS: readonly UpstreamLayer[] = ["units", "groups", "boundary"];
+export const LAYERS: readonly UpstreamLayer[] = ["build", "units", "groups", "boundary", "compaction"];
 /** The re-checks tried, in order. */
-const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["boundary"], ["units", "groups", "boundary"]];
-/** Calls to the subject one failure may cost (a counterexample of thousands of messages is left as it is). */
-const MAX_PROBES_PER_FAILURE = 400;
-/** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions). */
-const MAX_ROUNDS = 4;
+const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["boundary"], ["units", "groups", "boundary"], ["compaction"]];
+/** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
+const MAX_PROBES_PER_RECHECK = 400;
+/** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions: a program asks one step after another). */
+const MAX_ROUNDS = 48;
 
 export interface Difference {
   readonly layer: UpstreamLayer;
@@ -31,6 +36,8 @@ export interface Difference {
   readonly question: string;
   readonly subject: string;
   readonly contract: string;
+  /** The compaction layer's plain question, for the analysis (not shown). */
+  readonly plain?: CompactionQuestion;
 }
 
 export interface Recheck {
@@ -65,11 +72,15 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
   // Units alone, groups alone, both, then the boundary (alone, then with both): a set names
   // its most upstream layer whose answers differ. The boundary comes after units and groups
   // because a boundary re-check clears every failure the boundary merely inherits from them.
-  const started = probe.calls;
+  const plainRejected = await plainInputRejected(failure, probe);
+  if (plainRejected !== null) return plainRejected;
   for (const layers of LAYER_SETS) {
+    // A hostile scenario's input is not the data the probe would build: its build is not asked.
+    if (layers.includes("build") && (failure.scenario.decorations?.length ?? 0) > 0) continue;
+    const started = probe.calls;
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
-    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_FAILURE; round++) {
+    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_RECHECK; round++) {
       await probe.ask(run.misses);
       run = rejudge(layers);
       asked.push(run.misses.asked);
@@ -78,37 +89,161 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
     const needs = layers.filter((layer) => differences.some((d) => d.layer === layer));
     const named = needs[0];
     if (named === undefined) continue;
-    if (run.value.ok) return { layer: named, how: "recheck", differences, needs };
-    if (acceptedOnlyUnder(failure, layers, probe)) return { layer: named, how: "accepted", differences, needs };
-    if (layers.length === 1 && failure.def.family === named) return { layer: named, how: "direct", differences };
+    let found: Recheck | null = null;
+    if (run.value.ok) found = { layer: named, how: "recheck", differences, needs };
+    else if (acceptedOnlyUnder(failure, layers, probe)) found = { layer: named, how: "accepted", differences, needs };
+    else if (layers.length === 1 && failure.def.family === named) found = { layer: named, how: "direct", differences };
+    if (found === null) continue;
+    return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
   }
   return { layer: null, differences: [] };
 }
 
-/** See Recheck.how "accepted". Programs are left out: their expected value is the model's whole simulation. */
+/**
+ * A plain compaction answered differently may itself follow from an upstream answer (a
+ * boundary of 0 compacts nothing): when the model, given the subject's build, units, groups
+ * or boundary, predicts every plain answer that differs, that layer is named instead.
+ */
+async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe): Promise<Recheck | null> {
+  const questions = found.differences.filter((d) => d.layer === "compaction").map((d) => d.plain).filter((q): q is CompactionQuestion => q !== undefined);
+  if (questions.length === 0) return null;
+  for (const layers of LAYER_SETS.filter((set) => !set.includes("compaction"))) {
+    const predict = () =>
+      withUpstreamAnswers(probe.answers(enabled(layers)), () =>
+        questions.every((q) => {
+          const answer = probe.compactions.get(compactionKey(q));
+          return answer !== undefined && outcomeAccepted(answerObservation(answer), expectedFor(plainCompaction(q)));
+        }),
+      );
+    const started = probe.calls;
+    let run = predict();
+    const asked: UpstreamQuestions[] = [run.misses.asked];
+    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_RECHECK; round++) {
+      await probe.ask(run.misses);
+      run = predict();
+      asked.push(run.misses.asked);
+    }
+    const differences = differencesIn(probe, asked, layers);
+    const named = layers.find((layer) => differences.some((d) => d.layer === layer));
+    if (named !== undefined && run.value) return { layer: named, how: "recheck", differences: [...differences, ...found.differences], needs: [named, "compaction"] };
+  }
+  return null;
+}
+
+function answerObservation(answer: CompactionAnswer): Observation {
+  const outcome = answer.kind === "returns" ? { kind: "returned", value: answer.value } : { kind: "threw", error: { isContextCompactionError: true, isError: true, typeOf: "object", name: null, code: answer.codes[0]!, message: null, frozen: true } };
+  return { outcome, summarizerCalls: Array.from({ length: answer.summarizerCalls }, () => ({})) } as unknown as Observation;
+}
+
+/**
+ * A hostile scenario (getters, proxies...) whose input the model rewrites: its build is not
+ * asked as such. It is put under "build" when the subject rejected it with the very code its
+ * own build gives the same input as plain data (no decorations), which the contract accepts
+ * (or rejects with other codes): the decorations were never the reason.
+ */
+async function plainInputRejected(failure: Failure, probe: UpstreamProbe): Promise<Recheck | null> {
+  const { scenario, observation } = failure;
+  if ((scenario.decorations?.length ?? 0) === 0) return null;
+  const outcome = observation.outcome;
+  if (outcome.kind !== "threw" || !outcome.error.isContextCompactionError || typeof outcome.error.code !== "string") return null;
+  const op = scenario.operation;
+  const question: ReadQuestion | null =
+    op.kind === "build" || op.kind === "units" ? { reader: "build", input: op.input } : op.kind === "boundary" || op.kind === "compact" ? { reader: "build", input: op.context } : op.kind === "groups" ? { reader: "groups", input: op.transcript } : null;
+  if (question === null) return null;
+  const subject = await probe.read(question);
+  if (subject === undefined || subject.ok || subject.code !== outcome.error.code) return null;
+  const contract = withoutUpstream(() => (question.reader === "build" ? modelBuild(question.input as Json) : modelReading(question.input as Json)));
+  if (sameBuild(subject, contract, question.reader)) return null;
+  const name = question.reader === "build" ? "buildActiveContext" : "groupToolRounds";
+  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract) };
+  return { layer: "build", how: "accepted", differences: [difference], needs: ["build"] };
+}
+
+function messagesCount(question: CompactionQuestion): number {
+  return question.context.messages?.length ?? 0;
+}
+
+function answerText(answer: CompactionAnswer): string {
+  const calls = answer.summarizerCalls === 1 ? "1 summarizer call" : `${answer.summarizerCalls} summarizer calls`;
+  return answer.kind === "returns" ? `returns ${value(answer.value, 160)} (${calls})` : `rejects with ${answer.codes.join(" or ")} (${calls})`;
+}
+
+function acceptedText(expected: Expected): string {
+  return acceptedOutcomes(expected).map((e) => answerText(e.kind === "returns" ? { kind: "returns", value: e.value, summarizerCalls: e.summarizerCalls } : { kind: "throws", codes: e.codes, summarizerCalls: e.summarizerCalls })).join(", or ");
+}
+
+function contractText(contract: BuildOutcome): string {
+  return contract.ok ? (contract.rejects === undefined ? "accepts it" : `accepts it, or rejects with ${contract.rejects.join(" or ")}`) : `rejects with ${contract.codes.join(" or ")}`;
+}
+
+/**
+ * See Recheck.how "accepted". A program is accepted step by step: every call's outcome and
+ * summarizer calls are exactly the model's for that step (the steps' invariants, e.g. "no
+ * call open, nothing pending", are then the model's own run's).
+ */
 function acceptedOnlyUnder(failure: Failure, layers: readonly UpstreamLayer[], probe: UpstreamProbe): boolean {
-  if (failure.scenario.operation.kind === "program") return false;
+  const op = failure.scenario.operation;
+  if (op.kind === "program") {
+    const own = withUpstreamAnswers(probe.answers(enabled(layers)), () => simulateProgram(op)).value;
+    return programAccepted(failure.observation, own) && !programAccepted(failure.observation, simulateProgram(op));
+  }
   const own = withUpstreamAnswers(probe.answers(enabled(layers)), () => expectedFor(failure.scenario)).value;
   return outcomeAccepted(failure.observation, own) && !outcomeAccepted(failure.observation, expectedFor(failure.scenario));
 }
 
+function programAccepted(observation: Observation, simulation: ReturnType<typeof simulateProgram>): boolean {
+  const steps = observation.steps;
+  if (steps === undefined || steps.length !== simulation.steps.length) return false;
+  if (simulation.setup.kind === "throws") return false;
+  return simulation.steps.every((step, i) => {
+    const seen = steps[i]!;
+    return seen.step === step.step && outcomeAccepted({ outcome: seen.outcome, summarizerCalls: seen.summarizerCalls } as unknown as Observation, step.expected);
+  });
+}
+
 function enabled(layers: readonly UpstreamLayer[]) {
-  return { units: layers.includes("units"), groups: layers.includes("groups"), boundary: layers.includes("boundary") };
+  return { build: layers.includes("build"), compaction: layers.includes("compaction"), units: layers.includes("units"), groups: layers.includes("groups"), boundary: layers.includes("boundary") };
 }
 
 /** The subject's answers that differ from the contract's, among the questions the re-judges asked. */
 function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[], layers: readonly UpstreamLayer[]): Difference[] {
   const codePoints = new Set<string>();
+  const builds = new Map<string, ReadQuestion>();
+  const compactions = new Map<string, CompactionQuestion>();
   const items = new Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>();
   const groups = new Map<string, readonly unknown[]>();
   const boundaries = new Map<string, { readonly context: ContextData; readonly options: BoundaryOptions }>();
   for (const run of runs) {
+    for (const [key, input] of run.builds) builds.set(key, input);
+    for (const [key, question] of run.compactions) compactions.set(key, question);
     for (const s of run.codePoints) codePoints.add(s);
     for (const [key, item] of run.items) items.set(key, item);
     for (const [key, t] of run.groups) groups.set(key, t);
     for (const [key, b] of run.boundaries) boundaries.set(key, b);
   }
   const out: Difference[] = [];
+  if (layers.includes("build")) {
+    for (const [key, { reader, input }] of builds) {
+      const subject = probe.builds.get(key);
+      if (subject === undefined) continue;
+      const contract = withoutUpstream(() => (reader === "build" ? modelBuild(input as Json) : modelReading(input as Json)));
+      if (!sameBuild(subject, contract, reader)) {
+        const question = `${reader === "build" ? "buildActiveContext" : "groupToolRounds"}(${value(input as Json, 160)})`;
+        out.push({ layer: "build", question, subject: buildText(subject), contract: contractText(contract) });
+      }
+    }
+  }
+  if (layers.includes("compaction")) {
+    for (const [key, question] of compactions) {
+      const subject = probe.compactions.get(key);
+      if (subject === undefined) continue;
+      const contract = withoutUpstream(() => expectedFor(plainCompaction(question)));
+      if (!outcomeAccepted(answerObservation(subject), contract)) {
+        const asked = `compactContext of ${messagesCount(question)} messages, options ${value(question.options, 120)}, summarizer returning ${value(question.value)}`;
+        out.push({ layer: "compaction", question: asked, subject: answerText(subject), contract: acceptedText(contract), plain: question });
+      }
+    }
+  }
   if (layers.includes("units")) {
     for (const s of codePoints) {
       // A question asked of hostile data may carry a value that is no string: no answer to compare.
@@ -143,6 +278,22 @@ function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[],
     }
   }
   return out;
+}
+
+/** The subject's build answers as the contract allows: the same data, or one of the codes it allows. */
+function sameBuild(subject: BuildAnswer, contract: BuildOutcome, reader: ReadQuestion["reader"]): boolean {
+  if (!subject.ok) return contract.ok ? (contract.rejects ?? []).includes(subject.code) : contract.codes.includes(subject.code);
+  return contract.ok && (reader === "groups" || deepEqualData(subject.context as unknown as Json, contract.context as unknown as Json));
+}
+
+/** groupToolRounds' reading of a transcript (§5), as the contract answers it: accepted, or its codes. */
+function modelReading(transcript: Json): BuildOutcome {
+  const read = readTranscript(transcript, new ReadBudget());
+  return read.messages === null ? { ok: false, codes: transcriptIssueCodes(read.issues) } : { ok: true, context: { requirements: [], summary: null, messages: read.messages, compactions: [] } };
+}
+
+function buildText(answer: BuildAnswer): string {
+  return answer.ok ? "accepts it" : `rejects with ${answer.code}`;
 }
 
 function contractItemUnits(kind: UnitItemKind, item: unknown): number | null {
