@@ -4,6 +4,7 @@
 // (bound to Function.prototype.call at load time), and the collections the core uses are
 // private subclasses whose methods are own copies of the original ones (Node's primordials
 // pattern), so `map.get(k)` never looks at Map.prototype again.
+import { Buffer } from "node:buffer";
 import { types } from "node:util";
 
 const uncurryThis = Function.prototype.bind.bind(Function.prototype.call) as <T, A extends unknown[], R>(
@@ -28,6 +29,7 @@ export const hasOwn = Object.hasOwn;
 export const ObjectPrototype = Object.prototype;
 export const ArrayConstructor = Array;
 export const Int32ArrayConstructor = Int32Array;
+export const Uint16ArrayConstructor = Uint16Array;
 export const isArray = Array.isArray;
 export const isSafeInteger = Number.isSafeInteger;
 export const isFiniteNumber = Number.isFinite;
@@ -51,6 +53,17 @@ export const propertyIsEnumerable = uncurryThis(ObjectPrototypeMethods.propertyI
 export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const regexpExec = uncurryThis(RegExp.prototype.exec);
+
+export const bufferAlloc = Buffer.alloc;
+const BufferPrototypeMethods = Buffer.prototype as unknown as {
+  ucs2Write?: (this: Buffer, s: string, offset: number, length: number) => number;
+};
+/**
+ * `buffer.ucs2Write(s, offset, bytes)`: copies the UTF-16 code units of s into the buffer
+ * (little-endian), natively. Undefined where Node has no such method.
+ */
+export const ucs2Write =
+  typeof BufferPrototypeMethods.ucs2Write === "function" ? uncurryThis(BufferPrototypeMethods.ucs2Write) : undefined;
 
 const abortedGetter = Reflect.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get as (this: AbortSignal) => boolean;
 export const signalAborted = uncurryThis(abortedGetter);

@@ -87,6 +87,34 @@ describe("code points", () => {
   it("counts an astral character in an id as one code point", () => {
     expect(units({ requirements: [{ id: "𝒳", content: "a" }] })).toBe(5);
   });
+
+  // The core counts short strings, long astral-heavy strings and long strings whose first
+  // surrogate comes late in different ways (src/core/units.ts); each must give u(s).
+  /** u(s) as the string iterator sees it: a pair is one code point, a lone surrogate one. */
+  const iteratorCount = (s: string) => {
+    let count = 0;
+    for (const _ of s) count++;
+    return count;
+  };
+  const astral = (length: number) => "😀a𝒳 日\uDC00\uD83D".repeat(Math.ceil(length / 8)).slice(0, length);
+
+  it.each([
+    ["65 units of astral text", astral(65)],
+    ["1,000 units of astral text ending in a lone high surrogate", astral(999) + "\uD83D"],
+    ["1,000 units of astral text starting with a lone low surrogate", "\uDC00" + astral(999)],
+    ["ASCII, then astral text from unit 200", "x".repeat(200) + astral(300)],
+    ["ASCII, then one pair at the end", "x".repeat(300) + "😀"],
+    ["ASCII, then a lone low surrogate at the end", "x".repeat(300) + "\uDC00"],
+    ["80,000 units of emoji (40,000 code points)", "😀".repeat(40_000)],
+  ])("counts %s as its code points", (_name, s) => {
+    expect(units({ messages: [user("u", s)] })).toBe(4 + 1 + iteratorCount(s));
+  });
+
+  it.each([100, 101])("counts a string of %i units ending in a lone high surrogate, after a longer string of low surrogates", (length) => {
+    const lows = "\uDC00".repeat(200);
+    const endsHigh = "x".repeat(length - 1) + "\uD800";
+    expect(units({ messages: [user("u", lows), user("v", endsHigh)] })).toBe(4 + 1 + 200 + (4 + 1 + length));
+  });
 });
 
 describe("J(arguments)", () => {
