@@ -5,6 +5,9 @@
 // exceptions of the file here.
 
 export const ROOT_CAUSE_EXCEPTIONS: Readonly<Record<string, string>> = {
+  "requirements-count-only-peeked": "larger counterexample (strength.proxied-count-past-limit: 4 messages, 3286 characters): 129 requirements are the point",
+  "records-count-only-peeked": "larger counterexample (strength.proxied-count-past-limit: 4 messages, 15352 characters): 257 records are the point",
+  "record-ids-count-only-peeked": "larger counterexample (strength.proxied-count-past-limit: 4 messages, 437 characters): 4,097 ids are the point",
   "boundary-strict-fit": "larger counterexample (boundary: 1 messages, 437 characters)",
   "units-utf16-code-units": "several root causes: the subject's u(s) of a string past 65,536 code points cannot be asked (it rejects the one-message probe), so limit-edge failures fall under the build and the plain compaction instead of units. larger counterexample (compaction: 2 messages, 561 characters)",
   "groups-of-compacted-context-unshifted": "several root causes: programs (sequence, compacted-context) are not reproduced step for step by the re-judge with the subject's answers. larger counterexample (sequence.outcomes-match-model: 12 messages, 1546 characters, sequence.failed-step-changes-nothing: 4 messages, 510 characters, strength.compacted-context-limits: 6 messages, 822 characters, strength.compacted-context-compacts-again: 3 messages, 588 characters)",
