@@ -125,6 +125,7 @@ const RECORD_EDITS: readonly Edit[] = [
 const recordsOf = (n: number): Json[] => Array.from({ length: n }, (_, i) => ({ ...RECORD, id: `rd-rec${i}` }));
 const PROXIED_COUNT_EDITS: readonly Edit[] = [
   ["requirements:129-behind-proxy", (c) => build({ ...data(c), requirements: requirementsOf(129) }, [at(["requirements"], "proxy")])],
+  ["messages:4097-behind-proxy", (c) => build({ ...data(c), messages: Array.from({ length: 4097 }, (_, i) => ({ id: `rd-m${i}`, role: "user", content: "" })) }, [at(["messages"], "proxy")])],
   ["compactions:257-behind-proxy", (c) => build({ ...data(c), compactions: recordsOf(257) }, [at(["compactions"], "proxy")])],
   ["record:4097-ids-behind-proxy", (c) => build({ ...data(c), compactions: [{ ...RECORD, boundary: 4097, compactedMessageIds: Array.from({ length: 4097 }, (_, i) => `m${i}`) }] }, [at(["compactions", 0, "compactedMessageIds"], "proxy")])],
 ];
@@ -231,7 +232,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-requirement-and-units-edges", "128 requirements build, 129 do not; a summary's units count toward the 1,000,000-unit ceiling", "Off-by-one in the requirement count limit, or the summary's units subtracted from (not added to) the units the transcript starts from.", "contract §3, §4", REQUIREMENT_EDGES),
   aimed("reading-string-edges", "A string of 65,536 code points builds, 65,537 does not; strings at exactly 1,000,000 build", "Off-by-one in the per-string limit, the aggregate string limit checked with >=, or the fixed role and type tags counted in it.", "contract §3", STRING_EDGES),
   aimed("reading-requirement-fields", "Requirement content and id, and the summary id, are checked; requirement ids are unique", "A blank requirement content or summary id accepted, a requirement id that is not a string counted as one, or two requirements with one id accepted.", "contract §3", REQUIREMENT_EDITS),
-  aimed("proxied-count-past-limit", "Past its count limit behind a Proxy, a channel is still CONTEXT_LIMIT_EXCEEDED: 129 requirements, 257 records, 4,097 ids in one record", "A count checked only by peeking at plain arrays before reading, so that a Proxy array past its limit is read to the end and built.", "contract §3", PROXIED_COUNT_EDITS),
+  aimed("proxied-count-past-limit", "Past its count limit behind a Proxy, a channel is still CONTEXT_LIMIT_EXCEEDED: 129 requirements, 4,097 messages, 257 records, 4,097 ids in one record", "A count checked only by peeking at plain arrays before reading, so that a Proxy array past its limit is read to the end and built.", "contract §3", PROXIED_COUNT_EDITS),
   aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary, at most 4,096", "A compacted message id that is not a string, a duplicate record id, compactedMessageIds of another length than boundary, or more than 4,096 of them accepted.", "contract §3", RECORD_EDITS),
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
   aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),

@@ -5,6 +5,15 @@ import type { Mutant } from "./catalogue";
 
 export const readingGapMutants: readonly Mutant[] = [
   {
+    id: "messages-count-only-peeked",
+    description: "Checks the message count only in the peek before reading, which skips a Proxy: 4,097 messages behind one are built.",
+    area: "input",
+    file: "transcript.ts",
+    find: "if (length > MAX_CONTEXT_MESSAGES) {",
+    replace: "if (false) {",
+    killers: ["strength.proxied-count-past-limit"],
+  },
+  {
     id: "requirement-ids-not-unique",
     description: "Forgets that requirement ids must be unique: two requirements with one id are accepted.",
     area: "input",

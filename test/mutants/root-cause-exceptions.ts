@@ -5,6 +5,7 @@
 // exceptions of the file here.
 
 export const ROOT_CAUSE_EXCEPTIONS: Readonly<Record<string, string>> = {
+  "messages-count-only-peeked": "several root causes: the defect shows in the build behind a Proxy and in groupToolRounds on a plain transcript (which has no peek), and no re-check can ask the subject about a count past the limit. larger counterexample (4,097 messages are the point)",
   "requirements-count-only-peeked": "larger counterexample (strength.proxied-count-past-limit: 4 messages, 3286 characters): 129 requirements are the point",
   "records-count-only-peeked": "larger counterexample (strength.proxied-count-past-limit: 4 messages, 15352 characters): 257 records are the point",
   "record-ids-count-only-peeked": "larger counterexample (strength.proxied-count-past-limit: 4 messages, 437 characters): 4,097 ids are the point",
