@@ -127,32 +127,32 @@ export function itemKey(kind: UnitItemKind, item: unknown): string {
   return `${kind}:${JSON.stringify(item)}`;
 }
 
-export function upstreamItemUnits(kind: UnitItemKind, item: unknown): number | undefined {
-  if (active === null || active.answers.itemUnits === undefined) return undefined;
-  const key = itemKey(kind, item);
-  const answer = active.answers.itemUnits.get(key);
-  active.misses.asked.items.set(key, { kind, item });
-  if (answer === undefined) active.misses.items.set(key, { kind, item });
+/**
+ * The subject's answer to a question of `kind`, from `answers` (undefined: none, the model's
+ * own), recording the question as asked and, without an answer, as missed. The key is
+ * computed only while answers are in force: outside, the model pays one null check.
+ */
+function ask<Q, A>(kind: "items" | "groups" | "boundaries" | "builds" | "compactions", answers: (all: UpstreamAnswers) => ReadonlyMap<string, A> | undefined, key: () => string, question: Q): A | undefined {
+  const known = active === null ? undefined : answers(active.answers);
+  if (active === null || known === undefined) return undefined;
+  const k = key();
+  const answer = known.get(k);
+  (active.misses.asked[kind] as Map<string, Q>).set(k, question);
+  if (answer === undefined) (active.misses[kind] as Map<string, Q>).set(k, question);
   return answer;
 }
 
+export function upstreamItemUnits(kind: UnitItemKind, item: unknown): number | undefined {
+  return ask("items", (a) => a.itemUnits, () => itemKey(kind, item), { kind, item });
+}
+
 export function upstreamGroups(transcript: readonly unknown[]): readonly ModelGroup[] | undefined {
-  if (active === null || active.answers.groups === undefined) return undefined;
-  const key = transcriptKey(transcript);
-  const answer = active.answers.groups.get(key);
-  active.misses.asked.groups.set(key, transcript);
-  if (answer === undefined) active.misses.groups.set(key, transcript);
-  return answer;
+  return ask("groups", (a) => a.groups, () => transcriptKey(transcript), transcript);
 }
 
 /** undefined: no answer (the model's own); null is the subject's answer "no boundary". */
 export function upstreamBoundary(context: ContextData, options: BoundaryOptions): number | null | undefined {
-  if (active === null || active.answers.boundaries === undefined) return undefined;
-  const key = boundaryKey(context, options);
-  active.misses.asked.boundaries.set(key, { context, options });
-  if (active.answers.boundaries.has(key)) return active.answers.boundaries.get(key);
-  active.misses.boundaries.set(key, { context, options });
-  return undefined;
+  return ask("boundaries", (a) => a.boundaries, () => boundaryKey(context, options), { context, options });
 }
 
 export function buildKey(question: ReadQuestion): string {
@@ -174,12 +174,7 @@ export function upstreamTranscriptRejection(transcript: unknown): string | undef
 }
 
 function upstreamRead(question: ReadQuestion): BuildAnswer | undefined {
-  if (active === null || active.answers.builds === undefined) return undefined;
-  const key = buildKey(question);
-  const answer = active.answers.builds.get(key);
-  active.misses.asked.builds.set(key, question);
-  if (answer === undefined) active.misses.builds.set(key, question);
-  return answer;
+  return ask("builds", (a) => a.builds, () => buildKey(question), question);
 }
 
 export function compactionKey(question: CompactionQuestion): string {
@@ -188,10 +183,5 @@ export function compactionKey(question: CompactionQuestion): string {
 }
 
 export function upstreamCompaction(question: CompactionQuestion): CompactionAnswer | undefined {
-  if (active === null || active.answers.compactions === undefined) return undefined;
-  const key = compactionKey(question);
-  const answer = active.answers.compactions.get(key);
-  active.misses.asked.compactions.set(key, question);
-  if (answer === undefined) active.misses.compactions.set(key, question);
-  return answer;
+  return ask("compactions", (a) => a.compactions, () => compactionKey(question), question);
 }
