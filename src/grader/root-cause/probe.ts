@@ -10,10 +10,13 @@ import { buildKey, type BuildAnswer, type CompactionAnswer, type CompactionQuest
 // context with that string as content and with ""), groupToolRounds of a transcript,
 // selectCompactionBoundary of a context. Answers are cached for the whole analysis; a question
 // the subject does not answer with a value of the right shape is never asked again and the
-// model keeps its own answer there.
+// model keeps its own answer there; nor is a kind of question it has refused MAX_REFUSALS
+// times without answering one (a function that always throws).
 
 /** At most this many calls per analysis: a hostile or huge counterexample cannot stall the report. */
 export const MAX_PROBES = 2000;
+/** A kind of question the subject has answered none of this many times is not asked again (a function that always throws). */
+export const MAX_REFUSALS = 8;
 
 export class UpstreamProbe {
   readonly compactions = new Map<string, CompactionAnswer>();
@@ -23,6 +26,9 @@ export class UpstreamProbe {
   readonly groups = new Map<string, readonly ModelGroup[]>();
   readonly boundaries = new Map<string, number | null>();
   private readonly unanswered = new Set<string>();
+  /** Per kind of question (the key's prefix): how many the subject answered, and refused. */
+  private readonly answered = new Map<string, number>();
+  private readonly refused = new Map<string, number>();
   private emptyUnits: number | null | undefined = undefined;
   calls = 0;
 
@@ -64,42 +70,50 @@ export class UpstreamProbe {
 
   async ask(misses: UpstreamMisses): Promise<void> {
     for (const [key, { reader, input }] of misses.builds) {
-      if (this.unanswered.has(`c:${key}`) || this.exhausted) continue;
+      if (this.skip("c", key)) continue;
       const outcome = await this.outcome(reader === "build" ? { operation: { kind: "build", input: input as Json } } : { operation: { kind: "groups", transcript: input as Json } });
-      const answer = reader === "build" ? buildOf(outcome) : readingOf(outcome);
-      if (answer === null) this.unanswered.add(`c:${key}`);
-      else this.builds.set(key, answer);
+      this.keep("c", key, reader === "build" ? buildOf(outcome) : readingOf(outcome), this.builds);
     }
     for (const [key, question] of misses.compactions) {
-      if (this.unanswered.has(`k:${key}`) || this.exhausted) continue;
-      const answer = compactionOf(await this.observation(plainCompaction(question)));
-      if (answer === null) this.unanswered.add(`k:${key}`);
-      else this.compactions.set(key, answer);
+      if (this.skip("k", key)) continue;
+      this.keep("k", key, compactionOf(await this.observation(plainCompaction(question))), this.compactions);
     }
     for (const s of misses.codePoints) {
-      if (this.unanswered.has(`u:${s}`) || this.exhausted) continue;
-      const answer = await this.codePointsOf(s);
-      if (answer === null) this.unanswered.add(`u:${s}`);
-      else this.codePoints.set(s, answer);
+      if (this.skip("u", s)) continue;
+      this.keep("u", s, await this.codePointsOf(s), this.codePoints);
     }
     for (const [key, { kind, item }] of misses.items) {
-      if (this.unanswered.has(`i:${key}`) || this.exhausted) continue;
-      const answer = await this.itemUnitsOf(kind, item as Json);
-      if (answer === null) this.unanswered.add(`i:${key}`);
-      else this.itemUnits.set(key, answer);
+      if (this.skip("i", key)) continue;
+      this.keep("i", key, await this.itemUnitsOf(kind, item as Json), this.itemUnits);
     }
     for (const [key, transcript] of misses.groups) {
-      if (this.unanswered.has(`g:${key}`) || this.exhausted) continue;
-      const answer = groupsOf(await this.value({ operation: { kind: "groups", transcript: transcript as Json } }));
-      if (answer === null) this.unanswered.add(`g:${key}`);
-      else this.groups.set(key, answer);
+      if (this.skip("g", key)) continue;
+      this.keep("g", key, groupsOf(await this.value({ operation: { kind: "groups", transcript: transcript as Json } })), this.groups);
     }
     for (const [key, { context, options }] of misses.boundaries) {
-      if (this.unanswered.has(`b:${key}`) || this.exhausted) continue;
+      if (this.skip("b", key)) continue;
       const answer = await this.value({ operation: { kind: "boundary", context: contextOnly(context), prebuilt: false, options: options as unknown as Json } });
-      if (answer === undefined || !(answer === null || Number.isSafeInteger(answer))) this.unanswered.add(`b:${key}`);
-      else this.boundaries.set(key, answer as number | null);
+      this.keep("b", key, answer === undefined || !(answer === null || Number.isSafeInteger(answer)) ? undefined : (answer as number | null), this.boundaries);
     }
+  }
+
+  /**
+   * Whether a question is not asked: refused before, the budget spent, or its kind refused
+   * MAX_REFUSALS times without one answer (then it counts as refused, so open() drops it).
+   */
+  private skip(kind: string, key: string): boolean {
+    if (this.unanswered.has(`${kind}:${key}`) || this.exhausted) return true;
+    if ((this.answered.get(kind) ?? 0) > 0 || (this.refused.get(kind) ?? 0) < MAX_REFUSALS) return false;
+    this.unanswered.add(`${kind}:${key}`);
+    return true;
+  }
+
+  /** Caches an answer (null or undefined: refused, never asked again). */
+  private keep<T>(kind: string, key: string, answer: T | null | undefined, cache: Map<string, T>): void {
+    const counts = answer === null || answer === undefined ? this.refused : this.answered;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    if (answer === null || answer === undefined) this.unanswered.add(`${kind}:${key}`);
+    else cache.set(key, answer);
   }
 
   /**

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import * as core from "../../src/core/index";
+import { createInProcessHost } from "../../src/grader/in-process-host";
+import { MAX_REFUSALS, UpstreamProbe } from "../../src/grader/root-cause/probe";
+import type { UpstreamMisses, UpstreamQuestions } from "../../src/model/upstream";
+import type { ContextData } from "../../src/scenario/data";
+
+// The probe stops asking a kind of question the subject has refused MAX_REFUSALS times without
+// answering one (a function that always throws), and keeps asking the other kinds.
+
+const questions = (): UpstreamQuestions => ({ builds: new Map(), compactions: new Map(), codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
+const misses = (fill: Partial<UpstreamQuestions>): UpstreamMisses => ({ ...questions(), ...fill, asked: questions() });
+
+const context = (n: number): ContextData => ({ requirements: [], summary: null, messages: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: "user", content: "hello" })), compactions: [] }) as unknown as ContextData;
+const boundaryOptions = { targetUnits: 40, summaryMaxUnits: 5, retainRecentMessages: 1 };
+
+function subjectWithThrowingUnits() {
+  let unitsCalls = 0;
+  const subject = {
+    ...core,
+    estimateContextUnits: () => {
+      unitsCalls++;
+      throw new Error("not implemented");
+    },
+  };
+  return { host: createInProcessHost(subject as unknown as Record<string, unknown>), unitsCalls: () => unitsCalls };
+}
+
+describe("UpstreamProbe refusals", () => {
+  it("stops asking the units of items after MAX_REFUSALS refusals, and still asks the boundary", async () => {
+    const { host, unitsCalls } = subjectWithThrowingUnits();
+    const probe = new UpstreamProbe(host);
+    const items = new Map(Array.from({ length: 3 * MAX_REFUSALS }, (_, i): [string, { kind: "message"; item: unknown }] => [`k${i}`, { kind: "message", item: { id: `m${i}`, role: "user", content: "x".repeat(i) } }]));
+    const boundaries = new Map(Array.from({ length: 3 }, (_, i): [string, { context: ContextData; options: typeof boundaryOptions }] => [`b${i}`, { context: context(i + 4), options: boundaryOptions }]));
+    const asked = misses({ items, boundaries });
+    await probe.ask(asked);
+    expect(unitsCalls()).toBe(MAX_REFUSALS);
+    expect(probe.itemUnits.size).toBe(0);
+    // Every question of the refused kind counts as refused: nothing is left open to ask again.
+    expect(probe.open(misses({ items }))).toBe(0);
+    expect([...probe.boundaries.keys()]).toEqual(["b0", "b1", "b2"]);
+    expect([...probe.boundaries.values()]).toEqual([0, 1, 2].map((i) => core.selectCompactionBoundary(context(i + 4) as never, boundaryOptions)));
+  });
+
+  it("keeps asking a kind the subject has answered once", async () => {
+    let calls = 0;
+    const subject = {
+      ...core,
+      // Answers the first question, then refuses: one answer is enough to keep asking.
+      estimateContextUnits: (input: unknown) => {
+        calls++;
+        if (calls === 1) return core.estimateContextUnits(input as never);
+        throw new Error("flaky");
+      },
+    };
+    const probe = new UpstreamProbe(createInProcessHost(subject as unknown as Record<string, unknown>));
+    const items = new Map(Array.from({ length: 3 * MAX_REFUSALS }, (_, i): [string, { kind: "message"; item: unknown }] => [`k${i}`, { kind: "message", item: { id: `m${i}`, role: "user", content: "x".repeat(i) } }]));
+    await probe.ask(misses({ items }));
+    expect(calls).toBe(3 * MAX_REFUSALS);
+    expect(probe.itemUnits.size).toBe(1);
+  });
+});
