@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     // The package test (npm run test:package) packs and installs: minutes, run apart by .ci/run.
     exclude: [...configDefaults.exclude, "test/package/**"],
     setupFiles: ["test/setup/fast-check-seed.ts"],
+    // Vitest's default (one worker fewer than the cores) leaves a 2-core CI machine one worker,
+    // idle while a test waits on a child process (sandboxed grades, CLI runs, timeouts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     coverage: {
