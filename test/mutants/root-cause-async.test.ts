@@ -16,7 +16,7 @@ const properties = suiteProperties().filter((p) => p.family === "async" || p.fam
 const reference = coreReference();
 afterAll(() => reference.close());
 
-async function analysisOf(mutantId: string, failures?: (hosts: Awaited<ReturnType<typeof hostsFor>>) => Promise<PropertyVerdict[]>) {
+async function analysisOf(mutantId: string, failures?: (hosts: Awaited<ReturnType<typeof hostsFor>>) => Promise<PropertyVerdict[]>, extra: readonly string[] = []) {
   const hosts = await hostsFor(mutants.find((m) => m.id === mutantId)!, reference);
   const failed: PropertyVerdict[] = [];
   if (failures !== undefined) failed.push(...(await failures(hosts)));
@@ -26,7 +26,8 @@ async function analysisOf(mutantId: string, failures?: (hosts: Awaited<ReturnTyp
       if (verdict.status === "failed") failed.push(verdict);
     }
   const input = failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
-  return { failed, analysis: await analyzeRootCauses(input, { definitions: properties, subject: hosts.subject, reference: hosts.reference }) };
+  const definitions = [...properties, ...suiteProperties().filter((p) => extra.includes(p.id))];
+  return { failed, analysis: await analyzeRootCauses(input, { definitions, subject: hosts.subject, reference: hosts.reference }) };
 }
 
 const compact = (summarizer: Scenario["operation"] & object, abort: string): Scenario =>
@@ -54,6 +55,17 @@ describe("the async root cause", () => {
   it("summary-trimmed (a step 8 defect, seen with async summarizers too): nothing under async", async () => {
     const { failed, analysis } = await analysisOf("summary-trimmed");
     expect(failed.some((v) => v.propertyId.startsWith("async.")), "failures on async scenarios (else the test proves nothing)").toBe(true);
+    expect(analysis.rootCauses.map((c) => c.id)).not.toContain("async");
+  }, 300_000);
+
+  it("summary-coerced-to-text (a step 6 defect: a non-string value becomes text, then too long): nothing under async", async () => {
+    const ids = ["strength.non-string-summary-rejected", "strength.non-string-summary-values"];
+    const { failed, analysis } = await analysisOf("summary-coerced-to-text", async (hosts) => {
+      const out: PropertyVerdict[] = [];
+      for (const id of ids) out.push(await runOne(suiteProperties().find((p) => p.id === id)!, hosts, { seed: 20261129, numRuns: 100, shrink: false }));
+      return out.filter((v) => v.status === "failed");
+    }, ids);
+    expect(failed.length, "failures (else the test proves nothing)").toBe(2);
     expect(analysis.rootCauses.map((c) => c.id)).not.toContain("async");
   }, 300_000);
 

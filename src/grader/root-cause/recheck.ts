@@ -116,7 +116,8 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
 async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe): Promise<Recheck | null> {
   const questions = found.differences.filter((d) => d.layer === "compaction").map((d) => d.plain).filter((q): q is CompactionQuestion => q !== undefined);
   if (questions.length === 0) return null;
-  for (const layers of LAYER_SETS.filter((set) => !set.includes("compaction"))) {
+  // The async layer is no upstream of the plain compaction (its question awaits the same step 5).
+  for (const layers of LAYER_SETS.filter((set) => !set.includes("compaction") && !set.includes("async"))) {
     const predict = () =>
       withUpstreamAnswers(probe.answers(enabled(layers)), () =>
         questions.every((q) => {

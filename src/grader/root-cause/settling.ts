@@ -1,4 +1,5 @@
 import { expectedFor } from "../../model/index";
+import { CODE } from "../../model/limits";
 import { withoutUpstream, type SettlingAnswer, type SettlingQuestion } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
@@ -12,14 +13,22 @@ import { outcomeAccepted } from "./accepts";
 // signal and abort point. Its answer counts only when the subject compacts the same context
 // right with a plain text summarizer (the control): then whatever differs lies in how it
 // awaited the value. It went on with the script's text when it returned what the contract
-// returns for that text (what the control returns); or it failed with a code (cancelled,
-// summarizer failed, unobservable, not a string, or one a caller forged). Any other answer
-// (another result, a hang, a crash) is none: the model settles the script itself.
+// returns for that text (what the control returns); or it failed with a code no later step
+// gives a string (cancelled, summarizer failed, unobservable, not a string, or one a caller
+// forged). Any other answer (another result, a code of steps 6-8, a hang, a crash) is none:
+// the model settles the script itself.
 
 /** A text longer than this is not asked (the plain context stays small). */
 const MAX_TEXT = 4096;
 /** The budgets of a script that names no text of its own (it can only fail, or deliver a value the question cannot name). */
 const NO_TEXT = "summary";
+
+/**
+ * Codes of steps 6-8 for a string (too long, too large for the budgets, a suffix or context
+ * that does not validate): a subject may give them for the value its step 5 delivered, so they
+ * say nothing about how it settled (e.g. a non-string coerced to text, then too long).
+ */
+const AFTER_SETTLING: readonly string[] = [CODE.limitExceeded, CODE.summaryInsufficient, CODE.invalidTranscript, CODE.invalidInput];
 
 /** The text the script delivers, if it names one (its `text`, or a string `value`). */
 function namedText(script: Json): string | null {
@@ -92,7 +101,7 @@ export function settlingAnswer(question: SettlingQuestion, observation: Observat
     const once = { ...observation, summarizerCalls: control.summarizerCalls } as Observation;
     return namedText(question.script) === text && outcomeAccepted(once, plain) ? { settled: { kind: "value", value: text }, summarizerCalls: calls } : null;
   }
-  if (outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string") {
+  if (outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" && !AFTER_SETTLING.includes(outcome.error.code)) {
     return { settled: { kind: "fails", codes: [outcome.error.code] }, summarizerCalls: calls };
   }
   return null;
