@@ -32,7 +32,7 @@ export interface PropertyResult {
 
 /** One of the subject's answers on a counterexample that is not the contract's. */
 export interface UpstreamDifference {
-  readonly layer: "build" | "units" | "groups" | "boundary" | "compaction";
+  readonly layer: "build" | "options" | "units" | "groups" | "boundary" | "compaction" | "async";
   readonly question: string;
   readonly subject: string;
   readonly contract: string;
@@ -52,7 +52,7 @@ export interface Illustration {
  * property on its own.
  */
 export interface RootCause {
-  /** "build" | "units" | "groups" | "boundary" | "compaction" | "conformance", or the id of the one property it is. */
+  /** "build" | "options" | "units" | "groups" | "boundary" | "compaction" | "async" | "conformance", or the id of the one property it is. */
   readonly id: string;
   readonly title: string;
   readonly explanation: string;

@@ -4,9 +4,10 @@ import type { Operation } from "../scenario/scenario";
 import { modelBoundary } from "./boundary";
 import { afterBuild, modelBuild, type BuiltContext } from "./build";
 import { CODE, LIMIT } from "./limits";
-import { modelCompactOptions, type CompactValues } from "./options";
+import type { CompactValues } from "./options";
+import { compactOptionsChecked } from "./options-answer";
 import { settleScript, type Settled } from "./summarizer";
-import { upstreamCompaction } from "./upstream";
+import { upstreamCompaction, upstreamSettling } from "./upstream";
 import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits } from "./units";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
@@ -28,7 +29,7 @@ function expectedCompactAs(operation: CompactOperation, signal: CompactOperation
 }
 
 function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
-  const checked = modelCompactOptions(op.options, op.summarizerSlot, op.signal);
+  const checked = compactOptionsChecked(op.options, op.summarizerSlot, op.signal);
   if (!checked.ok) return throws(checked.codes, 0);
   const opts = checked.values;
   const abort = opts.controlled ? op.abort : "none";
@@ -48,8 +49,11 @@ function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
 
   // Steps 4-5. A summarizer that is not the script (a counting function from the slot)
   // returns undefined and is not recorded by the driver as a script call.
-  const calls = opts.scripted ? 1 : 0;
-  const settled: Settled = opts.scripted ? settleScript(op.summarizer, abort) : { kind: "value", value: { $cc: "undefined" } };
+  // Step 5 as the subject settles this script (root-cause analysis, ./upstream), else the model's.
+  const signal = op.signal === "controller" || op.signal === "controllerMuted" ? op.signal : "none";
+  const subject = opts.scripted ? upstreamSettling({ script: op.summarizer as unknown as Json, signal: opts.controlled ? signal : "none", abort }) : undefined;
+  const calls = subject?.summarizerCalls ?? (opts.scripted ? 1 : 0);
+  const settled: Settled = subject !== undefined ? { ...subject.settled, ...(subject.settled.kind === "fails" ? { codes: [...subject.settled.codes] } : {}) } as Settled : opts.scripted ? settleScript(op.summarizer, abort) : { kind: "value", value: { $cc: "undefined" } };
   if (settled.kind === "fails") return throws(settled.codes, calls);
   const after = afterSettled(op, ctx, opts, boundary, unitsBefore, settled.value, calls);
   return settled.orCodes === undefined || settled.orCodes.length === 0 ? after : orElse(after, throws(settled.orCodes, calls));

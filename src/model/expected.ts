@@ -7,7 +7,7 @@ import { afterBuild, modelBuild, transcriptIssueCodes } from "./build";
 import { expectedCompact } from "./compact";
 import { modelGroups } from "./groups";
 import { expectedDecorated } from "./hostile";
-import { modelBoundaryOptions } from "./options";
+import { boundaryOptionsChecked } from "./options-answer";
 import { expectedProgram } from "./program";
 import { readTranscript } from "./read-transcript";
 import { modelContextUnits } from "./units";
@@ -36,7 +36,7 @@ export function expectedFor(scenario: Scenario): Expected {
     }
     case "boundary":
       return afterBuild(modelBuild(op.context), (context) => {
-        const options = modelBoundaryOptions(op.options);
+        const options = boundaryOptionsChecked(op.options);
         if (!options.ok) return throws(options.codes);
         return returns(modelBoundary(context, options.values));
       });

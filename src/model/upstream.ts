@@ -9,7 +9,39 @@ import type { ModelGroup } from "./groups";
 // from the subject's own units or groups, that upstream difference explains it. Outside
 // `withUpstreamAnswers` nothing changes (one null check per call).
 
-export type UpstreamLayer = "build" | "units" | "groups" | "boundary" | "compaction";
+export type UpstreamLayer = "build" | "options" | "units" | "groups" | "boundary" | "compaction" | "async";
+
+/**
+ * Whether an operation accepts these options, as the subject answers it on a tiny valid
+ * context (src/grader/root-cause/options.ts): accepted, or the code it rejected them with.
+ */
+export type OptionsAnswer = { readonly ok: true } | { readonly ok: false; readonly code: string };
+
+export interface OptionsQuestion {
+  readonly operation: "compact" | "boundary";
+  readonly options: Json;
+  /** compactContext's slots (src/scenario/scenario.ts); absent for the boundary. */
+  readonly summarizerSlot?: Json;
+  readonly signal?: Json;
+}
+
+/**
+ * How compactContext settles the summarizer's value (§7 step 5), as the subject answers it on a
+ * plain context that needs compaction, with the same script, signal and abort point: the value
+ * it went on with (the text, when the rest of its compaction is the contract's for that text)
+ * or the code it failed with, and how many times it called the summarizer.
+ */
+export interface SettlingAnswer {
+  readonly settled: { readonly kind: "value"; readonly value: Json } | { readonly kind: "fails"; readonly codes: readonly string[] };
+  readonly summarizerCalls: number;
+}
+
+export interface SettlingQuestion {
+  readonly script: Json;
+  readonly signal: "none" | "controller" | "controllerMuted";
+  /** The scenario's abort point (never "beforeCall": that is step 3, not step 5). */
+  readonly abort: string;
+}
 
 /**
  * compactContext as the subject answers the plain question (a built context, the options'
@@ -41,6 +73,10 @@ export interface ReadQuestion {
 }
 
 export interface UpstreamAnswers {
+  /** Whether an operation accepts options, as the subject answers it, by `optionsKey`. */
+  readonly options?: ReadonlyMap<string, OptionsAnswer>;
+  /** How compactContext settles a summarizer script, as the subject answers it, by `settlingKey`. */
+  readonly settlings?: ReadonlyMap<string, SettlingAnswer>;
   /** buildActiveContext as the subject answers it, by `buildKey`. */
   readonly builds?: ReadonlyMap<string, BuildAnswer>;
   /** compactContext's plain question as the subject answers it, by `compactionKey`. */
@@ -60,6 +96,8 @@ export type UnitItemKind = "requirement" | "summary" | "message";
 export interface UpstreamQuestions {
   readonly builds: Map<string, ReadQuestion>;
   readonly compactions: Map<string, CompactionQuestion>;
+  readonly settlings: Map<string, SettlingQuestion>;
+  readonly options: Map<string, OptionsQuestion>;
   readonly codePoints: Set<string>;
   readonly items: Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>;
   readonly groups: Map<string, readonly unknown[]>;
@@ -71,7 +109,7 @@ export interface UpstreamMisses extends UpstreamQuestions {
   readonly asked: UpstreamQuestions;
 }
 
-const questions = (): UpstreamQuestions => ({ builds: new Map(), compactions: new Map(), codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
+const questions = (): UpstreamQuestions => ({ builds: new Map(), compactions: new Map(), settlings: new Map(), options: new Map(), codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
 
 let active: { readonly answers: UpstreamAnswers; readonly misses: UpstreamMisses } | null = null;
 
@@ -132,7 +170,7 @@ export function itemKey(kind: UnitItemKind, item: unknown): string {
  * own), recording the question as asked and, without an answer, as missed. The key is
  * computed only while answers are in force: outside, the model pays one null check.
  */
-function ask<Q, A>(kind: "items" | "groups" | "boundaries" | "builds" | "compactions", answers: (all: UpstreamAnswers) => ReadonlyMap<string, A> | undefined, key: () => string, question: Q): A | undefined {
+function ask<Q, A>(kind: "items" | "groups" | "boundaries" | "builds" | "compactions" | "settlings" | "options", answers: (all: UpstreamAnswers) => ReadonlyMap<string, A> | undefined, key: () => string, question: Q): A | undefined {
   const known = active === null ? undefined : answers(active.answers);
   if (active === null || known === undefined) return undefined;
   const k = key();
@@ -184,4 +222,22 @@ export function compactionKey(question: CompactionQuestion): string {
 
 export function upstreamCompaction(question: CompactionQuestion): CompactionAnswer | undefined {
   return ask("compactions", (a) => a.compactions, () => compactionKey(question), question);
+}
+
+export function settlingKey(question: SettlingQuestion): string {
+  return JSON.stringify([question.script, question.signal, question.abort]);
+}
+
+/** undefined: no answer (the model settles the script itself). */
+export function upstreamSettling(question: SettlingQuestion): SettlingAnswer | undefined {
+  return ask("settlings", (a) => a.settlings, () => settlingKey(question), question);
+}
+
+export function optionsKey(question: OptionsQuestion): string {
+  return JSON.stringify([question.operation, question.options, question.summarizerSlot ?? null, question.signal ?? null]);
+}
+
+/** undefined: no answer (the model checks the options itself). */
+export function upstreamOptions(question: OptionsQuestion): OptionsAnswer | undefined {
+  return ask("options", (a) => a.options, () => optionsKey(question), question);
 }

@@ -12,7 +12,7 @@ import { UpstreamProbe } from "./probe";
 import { LAYERS, recheck } from "./recheck";
 
 // Groups failed properties into root causes. A failure is attributed to an upstream root cause
-// (units, groups, boundary) only when a re-check shows it (recheck.ts); otherwise it is its
+// (build, options, units, groups, boundary, compaction, async) only when a re-check shows it (recheck.ts); otherwise it is its
 // own root cause. Failures without a counterexample (not run: a missing export, a build error)
 // are grouped by their message. The score does not change: this only explains it.
 

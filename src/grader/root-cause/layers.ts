@@ -9,6 +9,11 @@ export const LAYER_TEXT: Readonly<Record<UpstreamLayer, { readonly title: string
     explanation:
       "Every operation starts by building its input the way buildActiveContext does (§3): an input that breaks a rule is rejected with the rule's code, any other is accepted. Your submission decides differently on some input (below). The properties listed fail only because of that: judged again with your own build taken as right (the same rejection, or your built context), they pass. Fix the validation first.",
   },
+  options: {
+    title: "Options are accepted or rejected differently from contract §6 and §7",
+    explanation:
+      "selectCompactionBoundary and compactContext check their options before anything else: targetUnits, summaryMaxUnits and retainRecentMessages (and maxUnits) must be safe integers in range (else CONTEXT_INVALID_BUDGET; a missing one is CONTEXT_INVALID_INPUT), summaryMaxUnits <= targetUnits <= maxUnits, summaryId and recordId non-blank strings, the summarizer a function, the signal absent or a genuine AbortSignal (else CONTEXT_INVALID_INPUT). Asked whether it accepts the options (below) with an empty context, your submission answers differently. The properties listed pass when judged again with your own answer taken as right: fix the options check first.",
+  },
   units: {
     title: "Units are counted differently from contract §4",
     explanation:
@@ -28,5 +33,10 @@ export const LAYER_TEXT: Readonly<Record<UpstreamLayer, { readonly title: string
     title: "compactContext answers a plain compaction differently from contract §7",
     explanation:
       "Asked the plain question (your own built context, the same options, a summarizer that returns the same text at once, no signal), compactContext must take the fast path at or below maxUnits, reject before the summarizer as §7 step 3 lists, and otherwise validate the summary and build the new context and record as steps 6-8 say. Your answer differs (below). The properties listed, including those with asynchronous summarizers, signals or several steps, pass when judged again with your own answer to that plain question taken as right: fix the plain compaction first.",
+  },
+  async: {
+    title: "The summarizer's value settles differently from contract §7 step 5",
+    explanation:
+      "After calling the summarizer, compactContext awaits its value while watching the signal (§7 step 5): a string delivered through promises or thenables (at most 64 levels) is the text; a rejection, a throwing then, a cycle or one level too many is CONTEXT_SUMMARIZER_FAILED (never a code the caller forged); a Proxy or a locked promise may be CONTEXT_ASYNC_VALUE_UNOBSERVABLE; an abort while waiting or seen at settlement is CONTEXT_CANCELLED. Asked how it settles the same summarizer with the same abort on a plain context that needs compaction (and compacting it right with a plain text summarizer), your compactContext answers differently (below). The properties listed pass when judged again with your own settling taken as right, or fail the same way on that plain question (a call that never settles, an error that is no ContextCompactionError, an unhandled rejection): fix how the value is awaited first.",
   },
 };

@@ -3,7 +3,9 @@ import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
 import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { buildKey, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
+import { buildKey, settlingKey, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
+import { controlKey, controlScenario, settlingAnswer, settlingScenario } from "./settling";
+import { askOptions } from "./options";
 
 // Asks the subject for its own upstream answers, through the same host (and sandbox) that
 // graded it: u(s) of a string (as the difference of estimateContextUnits of a one-message
@@ -20,6 +22,13 @@ export const MAX_REFUSALS = 8;
 
 export class UpstreamProbe {
   readonly compactions = new Map<string, CompactionAnswer>();
+  /** How the subject settles a script (the async layer, ./settling), and its whole answer to that question. */
+  readonly settlings = new Map<string, SettlingAnswer>();
+  readonly settlingOutcomes = new Map<string, CompactionAnswer>();
+  /** Whether an operation accepts options (the options layer, ./options). */
+  readonly options = new Map<string, OptionsAnswer>();
+  private readonly controls = new Map<string, Observation | undefined>();
+  private readonly settlingObservations = new Map<string, Observation | undefined>();
   readonly builds = new Map<string, BuildAnswer>();
   readonly codePoints = new Map<string, number>();
   readonly itemUnits = new Map<string, number>();
@@ -39,10 +48,12 @@ export class UpstreamProbe {
   }
 
   /** The cached answers, restricted to the layers enabled. */
-  answers(layers: { readonly build: boolean; readonly compaction: boolean; readonly units: boolean; readonly groups: boolean; readonly boundary: boolean }): UpstreamAnswers {
+  answers(layers: { readonly build: boolean; readonly compaction: boolean; readonly async?: boolean; readonly options?: boolean; readonly units: boolean; readonly groups: boolean; readonly boundary: boolean }): UpstreamAnswers {
     return {
       ...(layers.build ? { builds: this.builds } : {}),
       ...(layers.compaction ? { compactions: this.compactions } : {}),
+      ...(layers.async === true ? { settlings: this.settlings } : {}),
+      ...(layers.options === true ? { options: this.options } : {}),
       ...(layers.units ? { codePoints: this.codePoints, itemUnits: this.itemUnits } : {}),
       ...(layers.groups ? { groups: this.groups } : {}),
       ...(layers.boundary ? { boundaries: this.boundaries } : {}),
@@ -54,6 +65,8 @@ export class UpstreamProbe {
     let count = 0;
     for (const key of misses.builds.keys()) if (!this.unanswered.has(`c:${key}`)) count++;
     for (const key of misses.compactions.keys()) if (!this.unanswered.has(`k:${key}`)) count++;
+    for (const key of misses.settlings.keys()) if (!this.unanswered.has(`s:${key}`)) count++;
+    for (const key of misses.options.keys()) if (!this.unanswered.has(`o:${key}`)) count++;
     for (const s of misses.codePoints) if (!this.unanswered.has(`u:${s}`)) count++;
     for (const key of misses.items.keys()) if (!this.unanswered.has(`i:${key}`)) count++;
     for (const key of misses.groups.keys()) if (!this.unanswered.has(`g:${key}`)) count++;
@@ -77,6 +90,19 @@ export class UpstreamProbe {
     for (const [key, question] of misses.compactions) {
       if (this.skip("k", key)) continue;
       this.keep("k", key, compactionOf(await this.observation(plainCompaction(question))), this.compactions);
+    }
+    const options = new Map([...misses.options].filter(([key]) => !this.unanswered.has(`o:${key}`)));
+    await askOptions(this, options, (scenario) => this.observation(scenario), (key) => this.unanswered.add(`o:${key}`));
+    for (const [key, question] of misses.settlings) {
+      if (this.unanswered.has(`s:${key}`) || this.exhausted) continue;
+      const { observation, control } = await this.settling(question);
+      const answer = settlingAnswer(question, observation, control);
+      const outcome = compactionOf(observation);
+      if (answer === null || outcome === null) this.unanswered.add(`s:${key}`);
+      else {
+        this.settlings.set(key, answer);
+        this.settlingOutcomes.set(key, outcome);
+      }
     }
     for (const s of misses.codePoints) {
       if (this.skip("u", s)) continue;
@@ -160,6 +186,21 @@ export class UpstreamProbe {
     return sum;
   }
 
+  /** The subject's observations of a settling question (./settling) and of its control, asked once each. */
+  async settling(question: SettlingQuestion): Promise<{ readonly observation: Observation | undefined; readonly control: Observation | undefined }> {
+    const key = settlingKey(question);
+    const scenario = settlingScenario(question);
+    const control = scenario === null ? undefined : await this.control(controlKey(question), controlScenario(question)!);
+    if (control !== undefined && scenario !== null && !this.settlingObservations.has(key)) this.settlingObservations.set(key, await this.observation(scenario));
+    return { observation: this.settlingObservations.get(key), control };
+  }
+
+  /** The subject's answer to a settling question's control, asked once per text. */
+  private async control(key: string, scenario: Scenario): Promise<Observation | undefined> {
+    if (!this.controls.has(key)) this.controls.set(key, await this.observation(scenario));
+    return this.controls.get(key);
+  }
+
   private async codePointsOf(s: string): Promise<number | null> {
     if (this.emptyUnits === undefined) this.emptyUnits = unitsValue(await this.value(oneMessage("")));
     if (this.emptyUnits === null) return null;
@@ -238,7 +279,7 @@ function readingOf(outcome: Outcome | undefined): BuildAnswer | null {
 }
 
 function emptyMisses(): UpstreamMisses {
-  const none = () => ({ builds: new Map(), compactions: new Map(), codePoints: new Set<string>(), items: new Map(), groups: new Map(), boundaries: new Map() });
+  const none = () => ({ builds: new Map(), compactions: new Map(), settlings: new Map(), options: new Map(), codePoints: new Set<string>(), items: new Map(), groups: new Map(), boundaries: new Map() });
   return { ...none(), asked: none() };
 }
 

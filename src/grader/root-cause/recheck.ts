@@ -1,7 +1,7 @@
 import { deepEqualData } from "../../driver/deep-equal-data";
 import { expectedFor, modelBuild, simulateProgram, modelBoundary, modelCodePoints, modelGroups, modelMessageUnits, modelRequirementsUnits, modelSummaryUnits } from "../../model/index";
 import type { BoundaryOptions, BuildOutcome } from "../../model/index";
-import { compactionKey, withoutUpstream, withUpstreamAnswers, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
+import { compactionKey, withoutUpstream, withUpstreamAnswers, type BuildAnswer, type CompactionQuestion, type OptionsQuestion, type ReadQuestion, type SettlingQuestion, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
 import type { ContextData, Json, MessageData, RequirementData, SummaryData } from "../../scenario/data";
 import { messageLine, value } from "../report/notation";
 import type { Host } from "../../scenario/host";
@@ -13,18 +13,23 @@ import { ReadBudget } from "../../model/budget";
 import { transcriptIssueCodes } from "../../model/build";
 import { readTranscript } from "../../model/read-transcript";
 import { outcomeAccepted } from "./accepts";
+import { acceptedText, answerObservation, answerText } from "./answers";
+import { settlingDifferences } from "./settling-differences";
+import { reproducedInSettling } from "./reproduce";
+import { optionsDifferences } from "./options";
 import { plainCompaction, type UpstreamProbe } from "./probe";
-import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 
 // The re-check of one failure: its counterexample is judged again (same observation, same
 // property, same judge) with the expected answer computed from the subject's own upstream
-// answers (LAYER_SETS, in the order the contract builds them: units → groups → boundary).
-// The first layer set under which the verdict passes explains the failure.
-// Nothing else does: a failure no re-check clears is its own root cause.
+// answers (LAYER_SETS, in the order the contract builds them: build, options, units → groups → boundary →
+// compaction → the summarizer's settling). The first layer set under which the verdict passes
+// explains the failure; a hang, escaped error or leaked rejection that the async question
+// reproduces is put under that layer (./reproduce). Nothing else explains a failure: one no
+// re-check clears is its own root cause.
 
-export const LAYERS: readonly UpstreamLayer[] = ["build", "units", "groups", "boundary", "compaction"];
+export const LAYERS: readonly UpstreamLayer[] = ["build", "options", "units", "groups", "boundary", "compaction", "async"];
 /** The re-checks tried, in order. */
-const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["boundary"], ["units", "groups", "boundary"], ["compaction"]];
+const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["options"], ["boundary"], ["units", "groups", "boundary"], ["compaction"], ["async"]];
 /** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
 const MAX_PROBES_PER_RECHECK = 400;
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions: a program asks one step after another). */
@@ -47,9 +52,10 @@ export interface Recheck {
    * How: the re-judge passed ("recheck"); or the whole outcome observed is exactly the model's
    * answer computed from the subject's upstream answers and not the contract's own answer
    * ("accepted": the property's premise, e.g. "this case takes the fast path", was built on the
-   * contract's units); or the property checks that very answer and it differs here ("direct").
+   * contract's units); or the property checks that very answer and it differs here ("direct");
+   * or a hang or unhandled rejection recurs on the async layer's own question ("reproduced", ./reproduce).
    */
-  readonly how?: "recheck" | "accepted" | "direct";
+  readonly how?: "recheck" | "accepted" | "direct" | "reproduced";
   /** The subject's answers that differ from the contract's on this counterexample, per layer used. */
   readonly differences: readonly Difference[];
   /** Every layer whose answers the passing re-check needed (more than one: `layer` is the most upstream). */
@@ -91,12 +97,15 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
     if (named === undefined) continue;
     let found: Recheck | null = null;
     if (run.value.ok) found = { layer: named, how: "recheck", differences, needs };
+    // The async layer explains a failure only when the re-judge passes: its properties also
+    // check what no settling answers (unhandled rejections, then calls, the input after a failure).
+    else if (named === "async") continue;
     else if (acceptedOnlyUnder(failure, layers, probe)) found = { layer: named, how: "accepted", differences, needs };
     else if (layers.length === 1 && failure.def.family === named) found = { layer: named, how: "direct", differences };
     if (found === null) continue;
     return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
   }
-  return { layer: null, differences: [] };
+  return (await reproducedInSettling(failure.scenario, failure.observation, probe)) ?? { layer: null, differences: [] };
 }
 
 /**
@@ -107,7 +116,8 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
 async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe): Promise<Recheck | null> {
   const questions = found.differences.filter((d) => d.layer === "compaction").map((d) => d.plain).filter((q): q is CompactionQuestion => q !== undefined);
   if (questions.length === 0) return null;
-  for (const layers of LAYER_SETS.filter((set) => !set.includes("compaction"))) {
+  // The async layer is no upstream of the plain compaction (its question awaits the same step 5).
+  for (const layers of LAYER_SETS.filter((set) => !set.includes("compaction") && !set.includes("async"))) {
     const predict = () =>
       withUpstreamAnswers(probe.answers(enabled(layers)), () =>
         questions.every((q) => {
@@ -130,10 +140,6 @@ async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe): Promi
   return null;
 }
 
-function answerObservation(answer: CompactionAnswer): Observation {
-  const outcome = answer.kind === "returns" ? { kind: "returned", value: answer.value } : { kind: "threw", error: { isContextCompactionError: true, isError: true, typeOf: "object", name: null, code: answer.codes[0]!, message: null, frozen: true } };
-  return { outcome, summarizerCalls: Array.from({ length: answer.summarizerCalls }, () => ({})) } as unknown as Observation;
-}
 
 /**
  * A hostile scenario (getters, proxies...) whose input the model rewrites: its build is not
@@ -163,14 +169,7 @@ function messagesCount(question: CompactionQuestion): number {
   return question.context.messages?.length ?? 0;
 }
 
-function answerText(answer: CompactionAnswer): string {
-  const calls = answer.summarizerCalls === 1 ? "1 summarizer call" : `${answer.summarizerCalls} summarizer calls`;
-  return answer.kind === "returns" ? `returns ${value(answer.value, 160)} (${calls})` : `rejects with ${answer.codes.join(" or ")} (${calls})`;
-}
 
-function acceptedText(expected: Expected): string {
-  return acceptedOutcomes(expected).map((e) => answerText(e.kind === "returns" ? { kind: "returns", value: e.value, summarizerCalls: e.summarizerCalls } : { kind: "throws", codes: e.codes, summarizerCalls: e.summarizerCalls })).join(", or ");
-}
 
 function contractText(contract: BuildOutcome): string {
   return contract.ok ? (contract.rejects === undefined ? "accepts it" : `accepts it, or rejects with ${contract.rejects.join(" or ")}`) : `rejects with ${contract.codes.join(" or ")}`;
@@ -202,7 +201,7 @@ function programAccepted(observation: Observation, simulation: ReturnType<typeof
 }
 
 function enabled(layers: readonly UpstreamLayer[]) {
-  return { build: layers.includes("build"), compaction: layers.includes("compaction"), units: layers.includes("units"), groups: layers.includes("groups"), boundary: layers.includes("boundary") };
+  return { build: layers.includes("build"), compaction: layers.includes("compaction"), async: layers.includes("async"), options: layers.includes("options"), units: layers.includes("units"), groups: layers.includes("groups"), boundary: layers.includes("boundary") };
 }
 
 /** The subject's answers that differ from the contract's, among the questions the re-judges asked. */
@@ -210,12 +209,16 @@ function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[],
   const codePoints = new Set<string>();
   const builds = new Map<string, ReadQuestion>();
   const compactions = new Map<string, CompactionQuestion>();
+  const settlings = new Map<string, SettlingQuestion>();
+  const optionQuestions = new Map<string, OptionsQuestion>();
   const items = new Map<string, { readonly kind: UnitItemKind; readonly item: unknown }>();
   const groups = new Map<string, readonly unknown[]>();
   const boundaries = new Map<string, { readonly context: ContextData; readonly options: BoundaryOptions }>();
   for (const run of runs) {
     for (const [key, input] of run.builds) builds.set(key, input);
     for (const [key, question] of run.compactions) compactions.set(key, question);
+    for (const [key, question] of run.settlings) settlings.set(key, question);
+    for (const [key, question] of run.options) optionQuestions.set(key, question);
     for (const s of run.codePoints) codePoints.add(s);
     for (const [key, item] of run.items) items.set(key, item);
     for (const [key, t] of run.groups) groups.set(key, t);
@@ -244,6 +247,8 @@ function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuestions[],
       }
     }
   }
+  if (layers.includes("async")) out.push(...settlingDifferences(probe, settlings));
+  if (layers.includes("options")) out.push(...optionsDifferences(probe, optionQuestions));
   if (layers.includes("units")) {
     for (const s of codePoints) {
       // A question asked of hostile data may carry a value that is no string: no answer to compare.

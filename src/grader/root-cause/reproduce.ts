@@ -1,0 +1,66 @@
+import { expectedFor } from "../../model/index";
+import { withoutUpstream, type SettlingQuestion } from "../../model/upstream";
+import { acceptedOutcomes } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
+import { outcomeAccepted } from "./accepts";
+import { acceptedText } from "./answers";
+import type { UpstreamProbe } from "./probe";
+import type { Recheck } from "./recheck";
+import { settlingQuestionText } from "./settling-differences";
+import { contractSettling, controlScenario } from "./settling";
+
+// Three failures no re-judge can pass, whatever the expected answer: a call that never settles,
+// a failure that is not a ContextCompactionError, and an unhandled rejection
+// (src/grader/run/judge.ts fails them before any property's check). Such a failure is put
+// under the async layer (§7 step 5) when it is reproduced by the layer's own question: the
+// same summarizer script, signal and abort point on a plain context that needs compaction hang
+// (or throw another error, or leak a rejection) too, while the same context compacted with a
+// plain text summarizer settles right and leaks nothing. The contract must reach the summarizer in
+// the failing scenario (step 5 is where it happens); a program or a decorated scenario is not asked.
+
+type Symptom = "hangs" | "escapes" | "leaks";
+
+function symptomOf(observation: Observation): Symptom | null {
+  const outcome = observation.outcome;
+  if (outcome.kind === "timeout") return "hangs";
+  if (outcome.kind === "threw" && !outcome.error.isContextCompactionError) return "escapes";
+  return observation.unhandledRejections > 0 ? "leaks" : null;
+}
+
+function symptomText(symptom: Symptom, observation: Observation): string {
+  const outcome = observation.outcome;
+  if (symptom === "hangs") return "never settles";
+  if (symptom === "escapes" && outcome.kind === "threw") return `throws a ${outcome.error.typeOf} that is no ContextCompactionError (name ${JSON.stringify(outcome.error.name)}, code ${JSON.stringify(outcome.error.code)})`;
+  return `${observation.unhandledRejections} unhandled rejection(s) reach the process`;
+}
+
+/** The layer's question for a compaction scenario whose contract reaches the summarizer, or null. */
+function settlingQuestionOf(scenario: Scenario): SettlingQuestion | null {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || op.summarizerSlot !== "script" || op.abort === "beforeCall" || (scenario.decorations?.length ?? 0) > 0) return null;
+  let expected;
+  try {
+    expected = withoutUpstream(() => expectedFor(scenario));
+  } catch {
+    return null;
+  }
+  if (!acceptedOutcomes(expected).every((e) => e.summarizerCalls >= 1)) return null;
+  const controlled = op.signal === "controller" || op.signal === "controllerMuted";
+  return { script: op.summarizer as never, signal: controlled ? (op.signal as SettlingQuestion["signal"]) : "none", abort: controlled ? op.abort : "none" };
+}
+
+export async function reproducedInSettling(scenario: Scenario, observation: Observation, probe: UpstreamProbe): Promise<Recheck | null> {
+  const symptom = symptomOf(observation);
+  if (symptom === null) return null;
+  const question = settlingQuestionOf(scenario);
+  if (question === null) return null;
+  const { observation: plain, control } = await probe.settling(question);
+  if (plain === undefined || control === undefined || symptomOf(plain) !== symptom) return null;
+  const controlScenarioOf = controlScenario(question)!;
+  if (symptomOf(control) !== null || !outcomeAccepted(control, withoutUpstream(() => expectedFor(controlScenarioOf)))) return null;
+  const contract = contractSettling(question);
+  const subject = symptomText(symptom, plain);
+  const expected = contract === null ? "settles" : acceptedText(contract);
+  return { layer: "async", how: "reproduced", differences: [{ layer: "async", question: settlingQuestionText(question), subject, contract: `${expected}, with no unhandled rejection` }], needs: ["async"] };
+}
