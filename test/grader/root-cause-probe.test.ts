@@ -8,7 +8,7 @@ import type { ContextData } from "../../src/scenario/data";
 // The probe stops asking a kind of question the subject has refused MAX_REFUSALS times without
 // answering one (a function that always throws), and keeps asking the other kinds.
 
-const questions = (): UpstreamQuestions => ({ builds: new Map(), compactions: new Map(), codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
+const questions = (): UpstreamQuestions => ({ builds: new Map(), compactions: new Map(), settlings: new Map(), options: new Map(), codePoints: new Set(), items: new Map(), groups: new Map(), boundaries: new Map() });
 const misses = (fill: Partial<UpstreamQuestions>): UpstreamMisses => ({ ...questions(), ...fill, asked: questions() });
 
 const context = (n: number): ContextData => ({ requirements: [], summary: null, messages: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: "user", content: "hello" })), compactions: [] }) as unknown as ContextData;

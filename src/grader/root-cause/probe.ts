@@ -94,15 +94,12 @@ export class UpstreamProbe {
     const options = new Map([...misses.options].filter(([key]) => !this.unanswered.has(`o:${key}`)));
     await askOptions(this, options, (scenario) => this.observation(scenario), (key) => this.unanswered.add(`o:${key}`));
     for (const [key, question] of misses.settlings) {
-      if (this.unanswered.has(`s:${key}`) || this.exhausted) continue;
+      if (this.skip("s", key)) continue;
       const { observation, control } = await this.settling(question);
       const answer = settlingAnswer(question, observation, control);
       const outcome = compactionOf(observation);
-      if (answer === null || outcome === null) this.unanswered.add(`s:${key}`);
-      else {
-        this.settlings.set(key, answer);
-        this.settlingOutcomes.set(key, outcome);
-      }
+      this.keep("s", key, outcome === null ? null : answer, this.settlings);
+      if (answer !== null && outcome !== null) this.settlingOutcomes.set(key, outcome);
     }
     for (const s of misses.codePoints) {
       if (this.skip("u", s)) continue;
