@@ -11,7 +11,7 @@ import { boundaryOptionsChecked } from "./options-answer";
 import { expectedProgram } from "./program";
 import { readTranscript } from "./read-transcript";
 import { modelContextUnits } from "./units";
-import { upstreamTranscriptRejection } from "./upstream";
+import { upstreamGroups, upstreamTranscriptReading } from "./upstream";
 
 const returns = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 0 });
 const throws = (codes: readonly string[]): Expected => ({ kind: "throws", codes, summarizerCalls: 0 });
@@ -26,10 +26,10 @@ export function expectedFor(scenario: Scenario): Expected {
     case "units":
       return afterBuild(modelBuild(op.input), (context) => returns(modelContextUnits(context)));
     case "groups": {
-      const rejected = upstreamTranscriptRejection(op.transcript);
-      if (rejected !== undefined) return throws([rejected]);
+      const reading = upstreamTranscriptReading(op.transcript);
+      if (reading !== undefined && !reading.ok) return throws([reading.code]);
       const read = readTranscript(op.transcript, new ReadBudget());
-      if (read.messages === null) return throws(transcriptIssueCodes(read.issues));
+      if (read.messages === null) return reading === undefined ? throws(transcriptIssueCodes(read.issues)) : groupedAnyway(op.transcript, transcriptIssueCodes(read.issues));
       const messages = read.messages;
       const groups = modelGroups(messages).map((g) => ({ ...g, messages: messages.slice(g.startIndex, g.endIndex) }));
       return returns(groups as unknown as Json);
@@ -45,4 +45,15 @@ export function expectedFor(scenario: Scenario): Expected {
     case "program":
       return expectedProgram(op);
   }
+}
+
+/**
+ * Root-cause analysis (./upstream): the subject accepts a transcript the contract rejects. What
+ * it returns for it is its own groups (the contract says nothing about them): with the groups
+ * layer's answer, those groups over the transcript's own messages; without, the contract's codes.
+ */
+function groupedAnyway(transcript: Json, codes: readonly string[]): Expected {
+  const theirs = Array.isArray(transcript) ? upstreamGroups(transcript) : undefined;
+  if (theirs === undefined || !Array.isArray(transcript)) return throws(codes);
+  return returns(theirs.map((g) => ({ ...g, messages: transcript.slice(g.startIndex, g.endIndex) })) as unknown as Json);
 }

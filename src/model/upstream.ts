@@ -203,12 +203,12 @@ export function upstreamBuild(input: unknown): BuildAnswer | undefined {
 }
 
 /**
- * Whether groupToolRounds rejects `transcript`, as the subject answers it: undefined (no answer),
- * or the code it rejected with; a transcript it accepts is read by the model itself.
+ * Whether groupToolRounds accepts `transcript`, as the subject answers it: undefined (no
+ * answer), or its answer (`ok`, or the code it rejected with). A transcript it accepts is read
+ * by the model itself; one the contract rejects is then grouped as the subject groups it.
  */
-export function upstreamTranscriptRejection(transcript: unknown): string | undefined {
-  const answer = upstreamRead({ reader: "groups", input: transcript });
-  return answer === undefined || answer.ok ? undefined : answer.code;
+export function upstreamTranscriptReading(transcript: unknown): BuildAnswer | undefined {
+  return upstreamRead({ reader: "groups", input: transcript });
 }
 
 function upstreamRead(question: ReadQuestion): BuildAnswer | undefined {

@@ -29,7 +29,7 @@ import { plainCompaction, type UpstreamProbe } from "./probe";
 
 export const LAYERS: readonly UpstreamLayer[] = ["build", "options", "units", "groups", "boundary", "compaction", "async"];
 /** The re-checks tried, in order. */
-const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["options"], ["boundary"], ["units", "groups", "boundary"], ["compaction"], ["async"]];
+const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["build", "groups"], ["options"], ["boundary"], ["units", "groups", "boundary"], ["compaction"], ["async"]];
 /** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
 const MAX_PROBES_PER_RECHECK = 400;
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions: a program asks one step after another). */
