@@ -37,19 +37,22 @@ type Units = { value: number };
  * are answered without hashing, and no Set is allocated per tool call.
  */
 class Ancestors {
+  // Slots [0, depth) hold the containers; a slot past them is cleared, not cut off: setting an
+  // array's length is a runtime call, and cutting it to 0 frees the slots the next add grows again.
   readonly #stack: unknown[] = [];
+  #depth = 0;
   has(value: unknown): boolean {
     if (typeof value !== "object" || value === null) return false;
     const stack = this.#stack;
-    for (let i = 0; i < stack.length; i++) if (stack[i] === value) return true;
+    for (let i = 0; i < this.#depth; i++) if (stack[i] === value) return true;
     return false;
   }
   add(value: object): void {
-    this.#stack[this.#stack.length] = value;
+    this.#stack[this.#depth++] = value;
   }
   /** Removes the innermost container (the one added last). */
   delete(_value: object): void {
-    this.#stack.length--;
+    this.#stack[--this.#depth] = undefined;
   }
 }
 
