@@ -9,6 +9,7 @@ import {
   getOwnPropertyDescriptor,
   isFiniteNumber,
   lookupGetter,
+  objectKeys,
   propertyIsEnumerable,
 } from "./intrinsics";
 import type { Json } from "./types";
@@ -36,19 +37,22 @@ type Units = { value: number };
  * are answered without hashing, and no Set is allocated per tool call.
  */
 class Ancestors {
+  // Slots [0, depth) hold the containers; a slot past them is cleared, not cut off: setting an
+  // array's length is a runtime call, and cutting it to 0 frees the slots the next add grows again.
   readonly #stack: unknown[] = [];
+  #depth = 0;
   has(value: unknown): boolean {
     if (typeof value !== "object" || value === null) return false;
     const stack = this.#stack;
-    for (let i = 0; i < stack.length; i++) if (stack[i] === value) return true;
+    for (let i = 0; i < this.#depth; i++) if (stack[i] === value) return true;
     return false;
   }
   add(value: object): void {
-    this.#stack[this.#stack.length] = value;
+    this.#stack[this.#depth++] = value;
   }
   /** Removes the innermost container (the one added last). */
   delete(_value: object): void {
-    this.#stack.length--;
+    this.#stack[--this.#depth] = undefined;
   }
 }
 
@@ -97,7 +101,7 @@ function readValue(value: unknown, depth: number, ancestors: Ancestors, budget: 
  * is never called: its descriptor has no value, so it reads as undefined, which readValue
  * rejects as not JSON (a setter-only accessor reads as undefined through [[Get]] as well).
  */
-function entryValue(record: object, key: string): unknown {
+function entryValue(record: object, key: string, enumerable: boolean): unknown {
   let descriptor: PropertyDescriptor | undefined;
   try {
     // A fast path only: the descriptor read below gives an ordinary object the same answer,
@@ -106,8 +110,8 @@ function entryValue(record: object, key: string): unknown {
     // Stryker disable next-line ConditionalExpression,BooleanLiteral: a fast path only (see above)
     if (!recordIsProxy(record)) {
       // An ordinary object runs no code when asked for a getter or enumerability, and a read
-      // of a property without a getter runs none either.
-      if (lookupGetter(record, key) === undefined && propertyIsEnumerable(record, key)) return (record as Record<string, unknown>)[key];
+      // of a property without a getter runs none either. `enumerable`: known for every key.
+      if (lookupGetter(record, key) === undefined && (enumerable || propertyIsEnumerable(record, key))) return (record as Record<string, unknown>)[key];
     } else {
       descriptor = getOwnPropertyDescriptor(record, key);
     }
@@ -119,6 +123,25 @@ function entryValue(record: object, key: string): unknown {
     fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
   }
   return descriptor.value;
+}
+
+/**
+ * Whether every own key of an ordinary object (`count` of them, symbols included) is an
+ * enumerable string key: Object.keys lists those, running nothing of the caller's, so one
+ * call answers for all the keys instead of one propertyIsEnumerable per key. False for a
+ * Proxy, and whenever the object is anything but ordinary and asking throws (a module
+ * namespace in its TDZ): each key is then asked for itself, as before.
+ */
+function allEnumerable(record: object, count: number): boolean {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a fast path only: false sends every key to the per-key check, the same answers, and entryValue reads a Proxy's entries through descriptors whatever this answer (asking would only run its ownKeys and getOwnPropertyDescriptor traps, both allowed, once more, a throw caught)
+  if (recordIsProxy(record)) return false;
+  try {
+    return objectKeys(record).length === count;
+  }
+  // Stryker disable next-line BlockStatement,BooleanLiteral: only an exotic object (a module namespace in its TDZ) throws here, and then its per-key read throws inside entryValue's try the same way, whatever this answer
+  catch {
+    return false;
+  }
 }
 
 function readArray(array: object, depth: number, ancestors: Ancestors, budget: Budget, units: Units): readonly Json[] {
@@ -149,13 +172,18 @@ function readObject(
   units.value += JSON_CONTAINER_BASE;
   ancestors.add(record);
   const copy: { [key: string]: Json } = {};
+  let enumerable = allEnumerable(record, keys.length);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (typeof key !== "string") {
       // Stryker disable next-line StringLiteral: error text is not part of the contract
       fault(ISSUE, "arguments have a symbol key");
     }
-    const value = entryValue(record, key);
+    const value = entryValue(record, key, enumerable);
+    // Reading a container may run a Proxy's trap (inside it), which could redefine a key of
+    // this record: its later keys are then asked one by one again.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: resetting after more values (true, ||) only sends more keys to the per-key check, the same answers; never resetting (false) is killed by test/core/hostile-input.test.ts
+    if (typeof value === "object" && value !== null) enumerable = false;
     units.value += JSON_ENTRY_BASE + budget.addString(key);
     const item = readValue(value, depth + 1, ancestors, budget, units);
     // A plain store is safe, and fast, unless Object.prototype has the key: then it could be

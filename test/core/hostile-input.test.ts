@@ -37,6 +37,27 @@ describe("accessors are rejected without being called", () => {
     expect(counter.calls).toBe(0);
   });
 
+  // Enumerability is asked once per arguments object while no caller code can run; a Proxy
+  // inside a value can run a trap, after which each later key is asked for itself.
+  it("rejects an arguments key that a trap in an earlier value made non-enumerable", () => {
+    const readingWith = (redefine: boolean) => {
+      const args: Record<string, unknown> = {};
+      args.first = new Proxy(
+        {},
+        {
+          getPrototypeOf(target) {
+            if (redefine) Object.defineProperty(args, "second", { enumerable: false });
+            return Reflect.getPrototypeOf(target);
+          },
+        },
+      );
+      args.second = 1;
+      return () => build(withArguments(args));
+    };
+    expect(readingWith(false)).not.toThrow();
+    expect(thrownCode(readingWith(true))).toBe("CONTEXT_INVALID_TRANSCRIPT");
+  });
+
   it("rejects a getter on a requirement with CONTEXT_INVALID_INPUT and never calls it", () => {
     const requirement = { id: "r", content: "c" };
     const counter = withAccessor(requirement, "content");

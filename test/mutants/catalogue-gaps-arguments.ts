@@ -18,8 +18,8 @@ export const argumentsGapMutants: readonly Mutant[] = [
     area: "input",
     description: "Checks only that an arguments key is enumerable, then reads it with record[key]: a getter runs and its value is copied.",
     file: "arguments.ts",
-    find: "if (lookupGetter(record, key) === undefined && propertyIsEnumerable(record, key)) return",
-    replace: "if (propertyIsEnumerable(record, key)) return",
+    find: "if (lookupGetter(record, key) === undefined && (enumerable || propertyIsEnumerable(record, key))) return",
+    replace: "if (enumerable || propertyIsEnumerable(record, key)) return",
     killers: ["strength.argument-accessors-rejected"],
   },
   {

@@ -18,6 +18,7 @@ export const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 export const ownKeys = Reflect.ownKeys;
 export const getOwnPropertyNames = Object.getOwnPropertyNames;
 export const getOwnPropertySymbols = Object.getOwnPropertySymbols;
+export const objectKeys = Object.keys;
 export const defineProperty = Reflect.defineProperty;
 export const reflectGet = Reflect.get;
 export const deleteProperty = Reflect.deleteProperty;
