@@ -48,9 +48,10 @@ export const roundPlan: fc.Arbitrary<RoundPlan> = fc.record({
 });
 
 /** keepPercent mostly below half (compaction frees room), sometimes 0 or near all. */
-const keepPercent = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 40 }), weight: 6 }, { arbitrary: fc.constantFrom(0, 90, 100), weight: 1 });
-const retain = fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 });
-const trigger = fc.oneof({ arbitrary: fc.constant("over" as const), weight: 9 }, { arbitrary: fc.constant("fits" as const), weight: 1 });
+// Cross-shrinking: a value of a later arm shrinks to the first arm's (retain 3 to 0, "fits" to "over").
+const keepPercent = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.integer({ min: 0, max: 40 }), weight: 6 }, { arbitrary: fc.constantFrom(0, 90, 100), weight: 1 });
+const retain = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 });
+const trigger = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant("over" as const), weight: 9 }, { arbitrary: fc.constant("fits" as const), weight: 1 });
 
 export type CompactPlan = { readonly summarizer: SummarizerScript; readonly abort: ProgramAbort; readonly budget: ProgramBudget; readonly label: string };
 
