@@ -22,7 +22,7 @@ export const toolName = fc.constantFrom("search", "read_file", "run", "fetch", `
 /** Small tool arguments: a few keys, nested at most once. */
 export const toolArgs: fc.Arbitrary<{ [key: string]: Json }> = fc.dictionary(
   fc.constantFrom("q", "path", "n", "flags", "opts", ASTRAL),
-  fc.oneof(fc.integer({ min: -99, max: 999 }), fc.boolean(), fc.constant(null), content, fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }), fc.record({ deep: fc.boolean() })),
+  fc.oneof({ withCrossShrink: true }, fc.integer({ min: -99, max: 999 }), fc.boolean(), fc.constant(null), content, fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }), fc.record({ deep: fc.boolean() })),
   { maxKeys: 3 },
 );
 
