@@ -1,16 +1,15 @@
 import fc from "fast-check";
-import { expectedFor, modelCodePoints } from "../src/model";
+import { expectedFor } from "../src/model";
 import type { AbortPoint, Operation, Scenario } from "../src/scenario/scenario";
 import type { AsyncScriptName } from "./_internals/asyncScripts";
 import { ASYNC_SCRIPT_KINDS, abortsFor, adoptionLevels, asyncScriptOf } from "./_internals/asyncScripts";
 import type { Base } from "./_internals/compactRegimes";
-import { regimeDraft } from "./_internals/compactRegimes";
+import { fittingPlan } from "./_internals/compactRegimes";
 import { outcomeLabels } from "./_internals/labels";
 import { nonBlank, shortText } from "./_internals/strings";
 import { transcriptClasses } from "./_internals/transcriptClasses";
 import type { ContextDataConstraints } from "./contextData";
 import { contextData } from "./contextData";
-import { summarizerScript } from "./summarizerScript";
 
 export type { AsyncScriptName };
 
@@ -50,31 +49,35 @@ export function asyncScenario(constraints: AsyncScenarioConstraints = {}): fc.Ar
   const aborts = constraints.aborts ?? ["none", "beforeCall", "inSummarizer", "whilePending", "atSettlement", "afterSettlement"];
   const kinds = kindsOf(constraints.scripts ?? Object.values(ASYNC_SCRIPT_KINDS).flat(), aborts);
   if (kinds.length === 0) throw new Error("generators: no async script meets the asked abort points");
-  const pick = fc.constantFrom(...kinds).chain((names) => fc.constantFrom(...names)).chain((name) =>
-    fc.constantFrom(...abortsFor(name).filter((a) => aborts.includes(a))).map((abort) => ({ name, abort })),
+  // A kind, then one of its names, then an abort it meets: each equally often.
+  const pick = fc.oneof(
+    ...kinds.map((names) =>
+      fc.oneof(
+        ...names.map((name) =>
+          fc.tuple(fc.constantFrom(...abortsFor(name).filter((a) => aborts.includes(a))), asyncScriptOf(name)).map(([abort, script]) => ({ name, abort, script })),
+        ),
+      ),
+    ),
   );
-  return fc.tuple(pick, base(constraints.context)).chain(([{ name, abort }, b]) =>
-    regimeDraft("compacts", b).chain((draft) => {
-      const options = draft.operation.options as { summaryMaxUnits: number; summaryId: string };
-      const room = options.summaryMaxUnits - 5 - modelCodePoints(options.summaryId);
-      return summarizerScript({ names: ["syncText"], room })
-        .chain((named) => asyncScriptOf(name, (named.script as { text: string }).text))
-        .map((script) => {
-          const operation: CompactOperation = { ...draft.operation, summarizer: script, summarizerSlot: "script", signal: "controller", abort };
-          const levels = adoptionLevels(script);
-          const kept = draft.labels.filter((l) => !l.startsWith("script:") && !l.startsWith("abort:"));
-          const labels = [
-            ...kept,
-            `async:${script.kind}`,
-            `async-script:${name}`,
-            `abort:${abort}`,
-            ...(levels === 64 || levels === 65 ? [`depth:${levels}`] : []),
-            ...(levels !== null && levels > 64 ? ["depth:over-limit"] : []),
-            ...transcriptClasses(b.data.messages ?? []),
-          ];
-          const scenario: Scenario = { operation };
-          return { ...scenario, labels: [...labels, ...outcomeLabels(expectedFor(scenario))] };
-        });
-    }),
-  );
+  // The "compacts" regime's budgets with a plain text fitted to their room; the text is then
+  // handed to the async script. All drawn beside the base and applied by `.map`, so the
+  // context shrinks with the rest.
+  return fc.tuple(base(constraints.context), fittingPlan(["syncText"], ["regime:compacts"]), pick).map(([b, plan, { name, abort, script: scriptFor }]) => {
+    const draft = plan(b);
+    const script = scriptFor((draft.operation.summarizer as { text: string }).text);
+    const operation: CompactOperation = { ...draft.operation, summarizer: script, summarizerSlot: "script", signal: "controller", abort };
+    const levels = adoptionLevels(script);
+    const kept = draft.labels.filter((l) => !l.startsWith("script:") && !l.startsWith("abort:"));
+    const labels = [
+      ...kept,
+      `async:${script.kind}`,
+      `async-script:${name}`,
+      `abort:${abort}`,
+      ...(levels === 64 || levels === 65 ? [`depth:${levels}`] : []),
+      ...(levels !== null && levels > 64 ? ["depth:over-limit"] : []),
+      ...transcriptClasses(b.data.messages ?? []),
+    ];
+    const scenario: Scenario = { operation };
+    return { ...scenario, labels: [...labels, ...outcomeLabels(expectedFor(scenario))] };
+  });
 }

@@ -3,11 +3,11 @@ import { expectedFor, modelBoundaryWalk } from "../src/model";
 import type { ContextData, Json } from "../src/scenario/data";
 import type { Scenario } from "../src/scenario/scenario";
 import type { Budget } from "./_internals/budgets";
-import { foundBudget } from "./_internals/budgets";
+import { fitRatios, foundBudget } from "./_internals/budgets";
 import { contextFacts, withOldMessage } from "./_internals/contextFacts";
 import { contextMutation } from "./_internals/contextMutations";
 import { outcomeLabels } from "./_internals/labels";
-import { noBoundaryPlan } from "./_internals/noBoundaryPlans";
+import { noBoundaryDraw, noBoundaryPlan } from "./_internals/noBoundaryPlans";
 import { BOUNDARY_BUDGET_MUTATIONS, BOUNDARY_INPUT_MUTATIONS, optionsMutation } from "./_internals/optionsMutations";
 import { transcriptClasses } from "./_internals/transcriptClasses";
 import type { ContextDataConstraints } from "./contextData";
@@ -27,33 +27,46 @@ const options = (b: Budget): { [key: string]: Json } => ({
   retainRecentMessages: b.retainRecentMessages,
 });
 
-/** selectCompactionBoundary with options derived from the context's units: found, each null reason, bad options, bad context. */
+/**
+ * selectCompactionBoundary with options derived from the context's units: found, each null
+ * reason, bad options, bad context. Every draw is made before the context is known and mapped
+ * onto it (never a `.chain`), so a counterexample's context shrinks with its budgets.
+ */
 export function boundaryScenario(constraints: BoundaryScenarioConstraints = {}): fc.Arbitrary<Scenario> {
   const cases = constraints.cases ?? ["found", "null", "invalidOptions", "invalidContext"];
-  return fc.tuple(fc.constantFrom(...cases), contextData(constraints.context), fc.boolean()).chain(([which, data, prebuilt]) => {
+  const draws = fc.record({
+    ratios: fitRatios,
+    noBoundary: noBoundaryDraw,
+    optionsMutation: optionsMutation(BOUNDARY_BUDGET_MUTATIONS, BOUNDARY_INPUT_MUTATIONS),
+    contextMutation: contextMutation(),
+    badOptions: fc.boolean(),
+  });
+  return fc.tuple(fc.constantFrom(...cases), contextData(constraints.context), fc.boolean(), draws).map(([which, data, prebuilt, d]) => {
     const labels = [`boundary:${which}`, ...transcriptClasses(data.messages ?? [])];
     switch (which) {
       case "found": {
         const facts = contextFacts((data.messages ?? []).length > 0 ? data : withOldMessage(data));
-        return foundBudget(facts).map((b) => scenario(facts.data as unknown as Json, prebuilt, options(b), labels));
+        return scenario(facts.data as unknown as Json, prebuilt, options(foundBudget(facts, d.ratios)), labels);
       }
-      case "null":
-        return noBoundaryPlan(data).map((p) => scenario(p.facts.data as unknown as Json, prebuilt, options(p.budget), [...labels, p.label]));
+      case "null": {
+        const p = noBoundaryPlan(data, d.noBoundary);
+        return scenario(p.facts.data as unknown as Json, prebuilt, options(p.budget), [...labels, p.label]);
+      }
       case "invalidOptions": {
         const facts = contextFacts((data.messages ?? []).length > 0 ? data : withOldMessage(data));
-        return fc.tuple(foundBudget(facts), optionsMutation(BOUNDARY_BUDGET_MUTATIONS, BOUNDARY_INPUT_MUTATIONS)).map(([b, m]) =>
-          scenario(facts.data as unknown as Json, prebuilt, m.apply({ options: options(b), summarizerSlot: "script", signal: "none" }).options, [...labels, `mutation:${m.name}`]),
-        );
+        const m = d.optionsMutation;
+        const opts = m.apply({ options: options(foundBudget(facts, d.ratios)), summarizerSlot: "script", signal: "none" }).options;
+        return scenario(facts.data as unknown as Json, prebuilt, opts, [...labels, `mutation:${m.name}`]);
       }
-      case "invalidContext":
+      case "invalidContext": {
         // A broken context and broken options: the context is built first, so its code wins.
-        return fc.tuple(contextMutation(), fc.boolean()).map(([m, badOptions]) =>
-          scenario(m.apply(data), prebuilt, badOptions ? { targetUnits: 0 } : { targetUnits: 100, summaryMaxUnits: 10, retainRecentMessages: 0 }, [
-            ...labels,
-            `mutation:${m.name}`,
-            ...(badOptions ? ["options:also-invalid"] : []),
-          ]),
-        );
+        const m = d.contextMutation;
+        return scenario(m.apply(data), prebuilt, d.badOptions ? { targetUnits: 0 } : { targetUnits: 100, summaryMaxUnits: 10, retainRecentMessages: 0 }, [
+          ...labels,
+          `mutation:${m.name}`,
+          ...(d.badOptions ? ["options:also-invalid"] : []),
+        ]);
+      }
     }
   });
 }

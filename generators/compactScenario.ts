@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expectedFor } from "../src/model";
 import type { Scenario } from "../src/scenario/scenario";
 import type { Base, CompactRegime } from "./_internals/compactRegimes";
-import { COMPACT_REGIMES, regimeDraft } from "./_internals/compactRegimes";
+import { COMPACT_REGIMES, regimePlan } from "./_internals/compactRegimes";
 import { outcomeLabels } from "./_internals/labels";
 import { nonBlank, shortText } from "./_internals/strings";
 import { transcriptClasses } from "./_internals/transcriptClasses";
@@ -34,11 +34,15 @@ const base: (c: ContextDataConstraints | undefined) => fc.Arbitrary<Base> = (c) 
 export function compactScenario(constraints: CompactScenarioConstraints = {}): fc.Arbitrary<Scenario> {
   const regime = constraints.regime ?? "any";
   const regimes = regime === "any" ? COMPACT_REGIMES : [regime];
-  return fc.tuple(fc.constantFrom(...regimes), base(constraints.context)).chain(([r, b]) =>
-    regimeDraft(r, b).map((d) => {
+  // One arm per regime (equally often), the base drawn beside the regime's plan and the plan
+  // applied by `.map`: shrinking keeps the regime and shrinks the context and the draws together.
+  const arms = regimes.map((r) =>
+    fc.tuple(base(constraints.context), regimePlan(r)).map(([b, plan]) => {
+      const d = plan(b);
       const scenario: Scenario = { operation: d.operation };
       const messages = b.data.messages ?? [];
       return { ...scenario, labels: [...d.labels, ...transcriptClasses(messages), ...outcomeLabels(expectedFor(scenario))] };
     }),
   );
+  return fc.oneof(...arms);
 }

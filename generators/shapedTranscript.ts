@@ -23,7 +23,7 @@ type Segment =
 // Words separated by spaces or newlines (LangChain's default text splitter cuts at newlines).
 const word = fc.constantFrom("alpha", "beta", "gamma", "delta", "go", "x", "the", "file");
 const words = fc.array(fc.tuple(word, fc.constantFrom(" ", " ", "\n")), { maxLength: 12 }).map((w) => w.map(([a, sep], i) => (i === 0 ? a : sep + a)).join(""));
-const args = fc.dictionary(fc.constantFrom("q", "path", "n"), fc.oneof(fc.string({ maxLength: 6 }), fc.nat(99)), { maxKeys: 2 });
+const args = fc.dictionary(fc.constantFrom("q", "path", "n"), fc.oneof({ withCrossShrink: true }, fc.string({ maxLength: 6 }), fc.nat(99)), { maxKeys: 2 });
 
 function round(parallel: boolean): fc.Arbitrary<Round> {
   const call = fc.record({ name: fc.constantFrom("search", "read", "run"), args, text: words });

@@ -43,7 +43,9 @@ const fittingText = (room: number) =>
 export function summarizerScript(constraints: SummarizerScriptConstraints = {}): fc.Arbitrary<NamedSummarizerScript> {
   const room = Math.max(1, constraints.room ?? 40);
   const names = constraints.names ?? [...FITTING_SCRIPTS, ...INVALID_SUMMARY_SCRIPTS, ...FAILING_SCRIPTS, "overSummaryMax"];
-  return fc.constantFrom(...names).chain((name) => scriptOf(name, room).map((script) => ({ name, script })));
+  // One arm per name (never a `.chain` on the name, which would freeze the name once the
+  // script shrinks); a counterexample may still cross-shrink to the first name.
+  return fc.oneof({ withCrossShrink: true }, ...names.map((name) => scriptOf(name, room).map((script): NamedSummarizerScript => ({ name, script }))));
 }
 
 function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<SummarizerScript> {

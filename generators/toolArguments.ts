@@ -26,8 +26,9 @@ export function toolArguments(constraints: ToolArgumentsConstraints = {}): fc.Ar
   const deep = fc
     .tuple(wrappers, jsonScalar)
     .map(([wrappers, leaf]) => ({ deep: nestedChain(wrappers, leaf) }));
-  const shallow = fc.oneof({ weight: 4, arbitrary: ordinary }, { weight: 1, arbitrary: manyKeysAtLeast10 });
+  // Many keys, or a deep chain, cross-shrink to ordinary arguments where they are not the point.
+  const shallow = fc.oneof({ withCrossShrink: true }, { weight: 4, arbitrary: ordinary }, { weight: 1, arbitrary: manyKeysAtLeast10 });
   if (deepWeight <= 0) return shallow;
   if (deepWeight >= 100) return deep;
-  return fc.oneof({ weight: 100 - deepWeight, arbitrary: shallow }, { weight: deepWeight, arbitrary: deep });
+  return fc.oneof({ withCrossShrink: true }, { weight: 100 - deepWeight, arbitrary: shallow }, { weight: deepWeight, arbitrary: deep });
 }

@@ -16,13 +16,13 @@ import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
 import { readingStrengthProperties } from "./strength-reading";
 import { judgedByAccepted } from "./_internals/accepted";
+import { pathPick, pickPath, type Path } from "./_internals/path-pick";
 
 // Properties added by the suite-strength work (issue 5), each where a mutant of the
 // catalogue (test/mutants/) or a survivor of the mutation run got past the other families.
 // Each aims one exact comparison with the model at a narrow class of inputs the general
 // generators reach too rarely. Registered by the lead in properties/index.ts.
 
-type Path = (string | number)[];
 type Edit = (options: Record<string, Json>) => Record<string, Json>;
 
 const build = (input: ContextData, decorations: Decoration[] = [], labels: string[] = []): Scenario => ({
@@ -79,19 +79,29 @@ function setAt<T>(root: T, path: Path, value: Json): T {
 
 const BLANKS = ["", " ", "\t\n", "\u00a0", "\u2003\ufeff"];
 
+/** Kinds of requiredStringPaths, then the other fields of fieldPaths (see pickPath). */
+const REQUIRED_KINDS = [
+  "requirements.*.id", "requirements.*.content", "summary.id", "summary.content", "messages.*.id", "messages.*.toolCallId", "messages.*.toolName",
+  "messages.*.content.*.id", "messages.*.content.*.name", "compactions.*.id", "compactions.*.summaryId", "compactions.*.compactedMessageIds.*",
+];
+const FIELD_KINDS = [...REQUIRED_KINDS, "messages.*.role", "messages.*.content", "messages.*.isError", "messages.*.content.*.type"];
+const CHANNEL_KINDS = ["requirements", "summary", "messages", "compactions"];
+
+// The field is picked beside the context and applied by `.map` (pickPath), so the context
+// shrinks around the same field.
 const blankFieldScenarios = (): fc.Arbitrary<Scenario> =>
-  someContext.chain((context) =>
-    fc.tuple(fc.constantFrom(...requiredStringPaths(context)), fc.constantFrom(...BLANKS)).map(([path, blank]) => build(setAt(context, path, blank), [], [`blank:${path.filter((p) => typeof p === "string").join(".")}`])),
-  );
+  fc.tuple(someContext, pathPick(REQUIRED_KINDS.length), fc.constantFrom(...BLANKS)).map(([context, pick, blank]) => {
+    const path = pickPath(requiredStringPaths(context), REQUIRED_KINDS, pick);
+    return build(setAt(context, path, blank), [], [`blank:${path.filter((p) => typeof p === "string").join(".")}`]);
+  });
 
 const accessorScenarios = (): fc.Arbitrary<Scenario> =>
-  someContext.chain((context) =>
-    // Half the cases put the accessor on a field of the input itself (requirements, messages,
-    // summary, compactions: optional channels read another way), half deeper.
-    fc.tuple(fc.oneof(fc.constantFrom(...Object.keys(context).map((key): Path => [key])), fc.constantFrom(...fieldPaths(context))), fc.constantFrom("getter", "setterOnly")).map(([path, kind]) =>
-      build(context, [{ kind, target: "input", path }], [`accessor:${kind}`]),
-    ),
-  );
+  // Half the cases put the accessor on a field of the input itself (requirements, messages,
+  // summary, compactions: optional channels read another way), half deeper.
+  fc.tuple(someContext, fc.boolean(), pathPick(FIELD_KINDS.length), fc.constantFrom("getter", "setterOnly")).map(([context, onChannel, pick, kind]) => {
+    const path = onChannel ? pickPath(Object.keys(context).map((key): Path => [key]), CHANNEL_KINDS, { ...pick, kind: pick.kind % CHANNEL_KINDS.length }) : pickPath(fieldPaths(context), FIELD_KINDS, pick);
+    return build(context, [{ kind, target: "input", path }], [`accessor:${kind}`]);
+  });
 
 /** Paths of every value inside `value` (object keys and array items), relative to it. */
 function innerPaths(value: Json, prefix: Path = []): Path[] {
@@ -103,7 +113,7 @@ function innerPaths(value: Json, prefix: Path = []): Path[] {
 
 /** A tool call whose arguments get a value replaced by the container holding it: a cycle. */
 const argumentCycleScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(someContext, toolArguments()).chain(([context, generated]) => {
+  fc.tuple(someContext, toolArguments(), pathPick(1)).map(([context, generated, pick]) => {
     const args = { ...(generated as Record<string, Json>), strength: { inner: [1] } };
     const round: MessageData[] = [
       { id: "strength-a", role: "assistant", content: [{ type: "toolCall", id: "strength-c", name: "probe", arguments: args }] },
@@ -111,7 +121,10 @@ const argumentCycleScenarios = (): fc.Arbitrary<Scenario> =>
     ];
     const withRound = { ...context, messages: [...(context.messages ?? []), ...round] };
     const at: Path = ["messages", withRound.messages.length - 2, "content", 0, "arguments"];
-    return fc.constantFrom(...innerPaths(args)).map((inner) => build(withRound, [{ kind: "cycle", target: "input", path: [...at, ...inner] }], [`cycle:depth-${inner.length}`]));
+    // Counted from the end of the arguments' paths (pickPath with no kinds), so the same place
+    // stays picked while the arguments before it shrink.
+    const inner = pickPath(innerPaths(args), [], pick);
+    return build(withRound, [{ kind: "cycle", target: "input", path: [...at, ...inner] }], [`cycle:depth-${inner.length}`]);
   });
 
 /**

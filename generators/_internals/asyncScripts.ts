@@ -56,50 +56,54 @@ const chainDepth = fc.oneof(fc.constantFrom(0, 1, 63, 64, 65, 70), fc.integer({ 
 /** Thenables around a native promise: levels = thenables + 1, so 63/64 meet the edge. */
 const thenablesAroundPromise = fc.oneof(fc.constantFrom(1, 63, 64), fc.integer({ min: 1, max: 69 }));
 
-/** The script for `name`, delivering `text` where it delivers anything. */
-export function asyncScriptOf(name: AsyncScriptName, text: string): fc.Arbitrary<SummarizerScript> {
-  const s = (script: SummarizerScript) => fc.constant(script);
+/**
+ * The script for `name`, as a function of the `text` it delivers where it delivers anything:
+ * its other draws are made before the text is known, so the text can be fitted to a budget
+ * afterwards by `.map` (never a `.chain`).
+ */
+export function asyncScriptOf(name: AsyncScriptName): fc.Arbitrary<(text: string) => SummarizerScript> {
+  const s = (script: (text: string) => SummarizerScript) => fc.constant(script);
   switch (name) {
     case "thenableChain":
-      return chainDepth.map((depth) => ({ kind: "thenableChain", depth, text }));
+      return chainDepth.map((depth) => (text) => ({ kind: "thenableChain", depth, text }));
     case "promiseInThenable":
-      return thenablesAroundPromise.map((thenables) => ({ kind: "nestedPromise", shape: "promiseInThenable", thenables, text }));
+      return thenablesAroundPromise.map((thenables) => (text) => ({ kind: "nestedPromise", shape: "promiseInThenable", thenables, text }));
     case "thenableInPromise":
-      return fc.integer({ min: 1, max: 70 }).map((thenables) => ({ kind: "nestedPromise", shape: "thenableInPromise", thenables, text }));
+      return fc.integer({ min: 1, max: 70 }).map((thenables) => (text) => ({ kind: "nestedPromise", shape: "thenableInPromise", thenables, text }));
     case "thenGetterThrows":
-      return s({ kind: "thenGetterThrows" });
+      return s(() => ({ kind: "thenGetterThrows" }));
     case "thenThrowsBeforeResolving":
-      return s({ kind: "thenThrows", when: "beforeResolving", text });
+      return s((text) => ({ kind: "thenThrows", when: "beforeResolving", text }));
     case "thenThrowsAfterResolving":
-      return s({ kind: "thenThrows", when: "afterResolving", text });
+      return s((text) => ({ kind: "thenThrows", when: "afterResolving", text }));
     case "thenReturnsRejectingAtOnce":
-      return s({ kind: "thenReturnsRejecting", rejects: "immediately", text });
+      return s((text) => ({ kind: "thenReturnsRejecting", rejects: "immediately", text }));
     case "thenReturnsRejectingLater":
-      return s({ kind: "thenReturnsRejecting", rejects: "later", text });
+      return s((text) => ({ kind: "thenReturnsRejecting", rejects: "later", text }));
     case "thenableDeliveredTwice":
-      return s({ kind: "thenableTwice", shape: "deliveredTwice", text });
+      return s((text) => ({ kind: "thenableTwice", shape: "deliveredTwice", text }));
     case "thenableSelfCycle":
-      return s({ kind: "thenableTwice", shape: "selfCycle", text });
+      return s((text) => ({ kind: "thenableTwice", shape: "selfCycle", text }));
     case "thenableTwoCycle":
-      return s({ kind: "thenableTwice", shape: "twoCycle", text });
+      return s((text) => ({ kind: "thenableTwice", shape: "twoCycle", text }));
     case "proxyPromise":
-      return s({ kind: "proxyPromise", text });
+      return s((text) => ({ kind: "proxyPromise", text }));
     case "lockedOwnAccessor":
-      return s({ kind: "lockedPromise", lock: "ownAccessor", text });
+      return s((text) => ({ kind: "lockedPromise", lock: "ownAccessor", text }));
     case "lockedOwnSubclass":
-      return s({ kind: "lockedPromise", lock: "ownSubclass", text });
+      return s((text) => ({ kind: "lockedPromise", lock: "ownSubclass", text }));
     case "lockedSubclassSpecies":
-      return s({ kind: "lockedPromise", lock: "subclassSpecies", text });
+      return s((text) => ({ kind: "lockedPromise", lock: "subclassSpecies", text }));
     case "forgedLookalike":
     case "forgedInstance":
-      return fc.tuple(fc.constantFrom(...FORGED_CODES), fc.constantFrom("reject", "throw")).map(([code, delivery]) => ({
+      return fc.tuple(fc.constantFrom(...FORGED_CODES), fc.constantFrom("reject", "throw")).map(([code, delivery]) => () => ({
         kind: "forgedError",
         form: name === "forgedLookalike" ? "lookalike" : "instance",
         code,
         delivery,
       }));
     case "never":
-      return s({ kind: "never" });
+      return s(() => ({ kind: "never" }));
   }
 }
 

@@ -1,12 +1,12 @@
 import fc from "fast-check";
-import { modelCodePoints } from "../../src/model";
+import { LIMIT, modelCodePoints } from "../../src/model";
 import type { CompactionRecordData, ContextData, Json } from "../../src/scenario/data";
 import type { AbortPoint, Operation, SignalSlot, SummarizerScript, SummarizerSlot } from "../../src/scenario/scenario";
 import type { NamedSummarizerScript, SummarizerScriptName } from "../summarizerScript";
 import { FAILING_SCRIPTS, FITTING_SCRIPTS, fitScript, INVALID_SUMMARY_SCRIPTS, SCRIPT_DRAW_ROOM, summarizerScript } from "../summarizerScript";
 import type { Budget } from "./budgets";
-import { belowThresholdBudget, fitBudgetFrom, fitFeasible, fitRatios } from "./budgets";
-import { noBoundaryPlan } from "./noBoundaryPlans";
+import { atShare, belowThresholdBudget, fitBudgetFrom, fitFeasible, fitRatios, needRatios, RATIO_SCALE, thresholdReach } from "./budgets";
+import { noBoundaryDraw, noBoundaryPlan } from "./noBoundaryPlans";
 import type { ContextFacts } from "./contextFacts";
 import { contextFacts, withOldMessage } from "./contextFacts";
 import { contextMutation, doubleMutation } from "./contextMutations";
@@ -63,13 +63,17 @@ function fitContext(base: Base): ContextFacts {
 }
 
 /**
- * A context that compacts, with budgets and script drawn first and fitted to the context by
- * `.map` (never `.chain`): when the context shrinks, the same shares and script are mapped
- * onto the smaller one, so a counterexample shrinks as a whole.
+ * A draft as a function of the base: everything random is drawn before the base is known and
+ * mapped onto it (never a `.chain` on the base), so when the context shrinks, the same shares,
+ * script and mutation are fitted to the smaller one and a counterexample shrinks as a whole.
  */
-function fitting(base: Base, names: readonly SummarizerScriptName[], run: fc.Arbitrary<Run>, labels: string[], exact = false, facts = fitContext(base)): fc.Arbitrary<Draft> {
+export type Plan = (base: Base) => Draft;
+
+/** A context that compacts: budgets at the drawn shares of the context's own units, the script fitted to their room. */
+function fitting(names: readonly SummarizerScriptName[], run: fc.Arbitrary<Run>, labels: string[], exact = false, factsOf: (base: Base) => ContextFacts = fitContext): fc.Arbitrary<Plan> {
   const script = exact ? exactScript : summarizerScript({ names, room: SCRIPT_DRAW_ROOM });
-  return fc.tuple(fitRatios, script, run).map(([ratios, named, r]) => {
+  return fc.tuple(fitRatios, script, run).map(([ratios, named, r]) => (base: Base) => {
+    const facts = factsOf(base);
     const budget = fitBudgetFrom(facts, modelCodePoints(base.summaryId), exact, ratios);
     return draft(base, facts.data as unknown as Json, budget, exact ? exactFit(named, budget.room) : fitScript(named, SCRIPT_DRAW_ROOM, budget.room), r, labels);
   });
@@ -90,73 +94,86 @@ const fullRecords: CompactionRecordData[] = Array.from({ length: 256 }, (_, i) =
   id: `full-${i}`, summaryId: "s", boundary: 1, compactedMessageIds: ["m"], unitsBefore: 1, unitsAfter: 1,
 }));
 
-function noBoundary(base: Base): fc.Arbitrary<Draft> {
-  return fc.tuple(noBoundaryPlan(base.data), summarizerScript({ names: FITTING_SCRIPTS }), quiet).map(([plan, named, run]) =>
-    draft(base, plan.facts.data as unknown as Json, plan.budget, named, run, ["regime:noBoundary", plan.label]),
-  );
-}
+const noBoundary: fc.Arbitrary<Plan> = fc.tuple(noBoundaryDraw, summarizerScript({ names: FITTING_SCRIPTS }), quiet).map(([d, named, run]) => (base: Base) => {
+  const plan = noBoundaryPlan(base.data, d);
+  return draft(base, plan.facts.data as unknown as Json, plan.budget, named, run, ["regime:noBoundary", plan.label]);
+});
 
 const cancelRun: fc.Arbitrary<Run> = fc.constantFrom<AbortPoint>("beforeCall", "inSummarizer", "whilePending", "atSettlement").map((abort) => ({ signal: "controller", abort }));
 
-export function regimeDraft(regime: CompactRegime, base: Base): fc.Arbitrary<Draft> {
+const anyRun: fc.Arbitrary<Run> = fc
+  .tuple(fc.constantFrom<AbortPoint>("none", "beforeCall", "afterSettlement"), fc.constantFrom<SignalSlot>("none", "controller"))
+  .map(([abort, signal]) => ({ signal, abort: signal === "none" ? "none" : abort }));
+
+const belowThreshold: fc.Arbitrary<Plan> = fc
+  .tuple(needRatios, thresholdReach, fc.integer({ min: 0, max: LIMIT.messages }), summarizerScript(), anyRun)
+  .map(([ratios, reach, retain, named, run]) => (base: Base) => {
+    const facts = contextFacts(base.data);
+    return draft(base, facts.data as unknown as Json, belowThresholdBudget(facts, ratios, reach, retain), named, run, ["regime:belowThreshold"]);
+  });
+
+/** The draws of a regime, as a plan to apply to any base. */
+export function regimePlan(regime: CompactRegime): fc.Arbitrary<Plan> {
   const tag = [`regime:${regime}`];
   switch (regime) {
     case "compacts":
-      return fitting(base, FITTING_SCRIPTS, quiet, tag);
+      return fitting(FITTING_SCRIPTS, quiet, tag);
     case "targetMissed":
       // Unreachable through the contract (summary ≤ S and R + S + suffix ≤ T by the boundary);
       // the closest case is generated instead: the target met exactly.
-      return fitting(base, FITTING_SCRIPTS, quiet, [...tag, "edge:target-met-exactly"], true);
+      return fitting(FITTING_SCRIPTS, quiet, [...tag, "edge:target-met-exactly"], true);
     case "summaryTooLarge":
-      return fitting(base, ["overSummaryMax"], quiet, tag);
+      return fitting(["overSummaryMax"], quiet, tag);
     case "summaryInvalid":
-      return fitting(base, INVALID_SUMMARY_SCRIPTS, quiet, tag);
+      return fitting(INVALID_SUMMARY_SCRIPTS, quiet, tag);
     case "summarizerFails":
-      return fitting(base, FAILING_SCRIPTS, quiet, tag);
+      return fitting(FAILING_SCRIPTS, quiet, tag);
     case "cancelled":
       return fc.oneof(
-        fitting(base, FITTING_SCRIPTS, cancelRun, tag),
-        fitting(base, ["never"], fc.constantFrom<Run>({ signal: "controller", abort: "whilePending" }, { signal: "controller", abort: "inSummarizer" }), tag),
+        fitting(FITTING_SCRIPTS, cancelRun, tag),
+        fitting(["never"], fc.constantFrom<Run>({ signal: "controller", abort: "whilePending" }, { signal: "controller", abort: "inSummarizer" }), tag),
       );
-    case "recordsFull": {
-      const facts = contextFacts({ ...fitContext(base).data, compactions: fullRecords });
-      return fitting(base, FITTING_SCRIPTS, quiet, tag, false, facts);
-    }
+    case "recordsFull":
+      return fitting(FITTING_SCRIPTS, quiet, tag, false, (base) => contextFacts({ ...fitContext(base).data, compactions: fullRecords }));
     case "noBoundary":
-      return noBoundary(base);
-    case "belowThreshold": {
-      const facts = contextFacts(base.data);
-      const anyRun = fc.constantFrom<AbortPoint>("none", "beforeCall", "afterSettlement").chain((abort) =>
-        fc.constantFrom<SignalSlot>("none", "controller").map((signal) => ({ signal, abort: signal === "none" ? "none" : abort })),
-      );
-      return fc.tuple(belowThresholdBudget(facts), summarizerScript(), anyRun).map(([b, named, run]) =>
-        draft(base, facts.data as unknown as Json, b, named, run, tag),
-      );
-    }
+      return noBoundary;
+    case "belowThreshold":
+      return belowThreshold;
     case "invalidOptions":
       return fc.oneof(
-        fc.tuple(fitting(base, FITTING_SCRIPTS, quiet, tag), optionsMutation(COMPACT_BUDGET_MUTATIONS, COMPACT_INPUT_MUTATIONS)).map(([d, m]) => {
+        fc.tuple(fitting(FITTING_SCRIPTS, quiet, tag), optionsMutation(COMPACT_BUDGET_MUTATIONS, COMPACT_INPUT_MUTATIONS)).map(([plan, m]) => (base: Base) => {
+          const d = plan(base);
           const op = d.operation;
           const broken = m.apply({ options: op.options as { [key: string]: Json }, summarizerSlot: op.summarizerSlot, signal: op.signal });
           return { operation: { ...op, ...broken }, labels: [...d.labels, `mutation:${m.name}`] };
         }),
-        recordIdUsed(base),
+        recordIdUsed,
       );
     case "invalidContext":
-      return fc.tuple(fitting(base, FITTING_SCRIPTS, quiet, tag), fc.oneof({ weight: 4, arbitrary: contextMutation() }, { weight: 1, arbitrary: doubleMutation() })).map(([d, m]) => ({
-        operation: { ...d.operation, context: m.apply(d.operation.context as ContextData) },
-        labels: [...d.labels, `mutation:${m.name}`],
-      }));
+      return fc.tuple(fitting(FITTING_SCRIPTS, quiet, tag), fc.oneof({ weight: 4, arbitrary: contextMutation() }, { weight: 1, arbitrary: doubleMutation() })).map(([plan, m]) => (base: Base) => {
+        const d = plan(base);
+        return { operation: { ...d.operation, context: m.apply(d.operation.context as ContextData) }, labels: [...d.labels, `mutation:${m.name}`] };
+      });
   }
 }
 
-/** recordId equal to a record already in the context: INVALID_INPUT at step 3. */
-function recordIdUsed(base: Base): fc.Arbitrary<Draft> {
+/** The records recordIdUsed reuses an id of: the context's own, else one full record. */
+function usedRecords(base: Base): CompactionRecordData[] {
   const fit = fitContext(base);
-  const records = fit.ctx.compactions.length > 0 ? fit.ctx.compactions : [{ ...fullRecords[0]! }];
-  const facts = contextFacts({ ...fit.data, compactions: cloneData(records) });
-  return fc.tuple(fitting(base, FITTING_SCRIPTS, quiet, ["regime:invalidOptions"], false, facts), fc.constantFrom(...records.map((r) => r.id))).map(([d, id]) => ({
-    operation: { ...d.operation, options: { ...(d.operation.options as object), recordId: id } },
-    labels: [...d.labels, "mutation:recordId-used"],
-  }));
+  return fit.ctx.compactions.length > 0 ? fit.ctx.compactions : [{ ...fullRecords[0]! }];
+}
+
+/** recordId equal to a record already in the context (at the drawn share of its records): INVALID_INPUT at step 3. */
+const recordIdUsed: fc.Arbitrary<Plan> = fc
+  .tuple(fitting(FITTING_SCRIPTS, quiet, ["regime:invalidOptions"], false, (base) => contextFacts({ ...fitContext(base).data, compactions: cloneData(usedRecords(base)) })), fc.nat(RATIO_SCALE))
+  .map(([plan, share]) => (base: Base) => {
+    const d = plan(base);
+    const records = usedRecords(base);
+    const id = records[atShare(share, 0, records.length - 1)]!.id;
+    return { operation: { ...d.operation, options: { ...(d.operation.options as object), recordId: id } }, labels: [...d.labels, "mutation:recordId-used"] };
+  });
+
+/** The "compacts" regime with scripts among `names` (asyncScenario replaces the script, keeping its fitted text). */
+export function fittingPlan(names: readonly SummarizerScriptName[], labels: string[]): fc.Arbitrary<Plan> {
+  return fitting(names, quiet, labels);
 }

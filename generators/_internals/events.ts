@@ -20,7 +20,9 @@ export type EventPieces = {
 };
 
 export function eventArbitrary(p: EventPieces): fc.Arbitrary<TranscriptEvent> {
+  // An assistant message or a result may cross-shrink to a user message (the fold keeps the transcript valid).
   return fc.oneof(
+    { withCrossShrink: true },
     { weight: 2, arbitrary: p.text.map((content): TranscriptEvent => ({ t: "user", content })) },
     {
       weight: 3,

@@ -9,6 +9,7 @@ const NEGATIVE_ZERO: Json = { $cc: "-0" };
 
 /** Numbers whose String() form has very different lengths: 1e21, 0.1, -1.5e-7, 5e-324, -0 … */
 export const jsonNumber: fc.Arbitrary<Json> = fc.oneof(
+  { withCrossShrink: true },
   fc.integer(),
   fc.constantFrom<Json>(1e21, 0.1, -1.5e-7, 5e-324, Number.MAX_SAFE_INTEGER, 1e300, -0.000001, 123456789012345680000, NEGATIVE_ZERO),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((d): Json => (Object.is(d, -0) ? NEGATIVE_ZERO : d)),
@@ -19,7 +20,9 @@ export const jsonKey: fc.Arbitrary<string> = fc
   .oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: shortText })
   .map((k) => (k === "$cc" || k === "__proto__" ? `${k}_` : k));
 
+// Each shrinks toward its first arm: a number toward an integer, a scalar toward null, a container toward a scalar.
 export const jsonScalar: fc.Arbitrary<Json> = fc.oneof(
+  { withCrossShrink: true },
   fc.constant(null),
   fc.boolean(),
   jsonNumber,
@@ -37,6 +40,7 @@ export function jsonValue(levels: number, maxKeys: number): fc.Arbitrary<Json> {
     levels <= 0
       ? jsonScalar
       : fc.oneof(
+          { withCrossShrink: true },
           { weight: 3, arbitrary: jsonScalar },
           { weight: 1, arbitrary: fc.array(jsonValue(levels - 1, maxKeys), { maxLength: 4 }) },
           { weight: 1, arbitrary: jsonObject(jsonValue(levels - 1, maxKeys), maxKeys) },

@@ -22,7 +22,7 @@ export const toolName = fc.constantFrom("search", "read_file", "run", "fetch", `
 /** Small tool arguments: a few keys, nested at most once. */
 export const toolArgs: fc.Arbitrary<{ [key: string]: Json }> = fc.dictionary(
   fc.constantFrom("q", "path", "n", "flags", "opts", ASTRAL),
-  fc.oneof(fc.integer({ min: -99, max: 999 }), fc.boolean(), fc.constant(null), content, fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }), fc.record({ deep: fc.boolean() })),
+  fc.oneof({ withCrossShrink: true }, fc.integer({ min: -99, max: 999 }), fc.boolean(), fc.constant(null), content, fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 3 }), fc.record({ deep: fc.boolean() })),
   { maxKeys: 3 },
 );
 
@@ -48,38 +48,31 @@ export const roundPlan: fc.Arbitrary<RoundPlan> = fc.record({
 });
 
 /** keepPercent mostly below half (compaction frees room), sometimes 0 or near all. */
-const keepPercent = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 40 }), weight: 6 }, { arbitrary: fc.constantFrom(0, 90, 100), weight: 1 });
-const retain = fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 });
-const trigger = fc.oneof({ arbitrary: fc.constant("over" as const), weight: 9 }, { arbitrary: fc.constant("fits" as const), weight: 1 });
+// Cross-shrinking: a value of a later arm shrinks to the first arm's (retain 3 to 0, "fits" to "over").
+const keepPercent = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.integer({ min: 0, max: 40 }), weight: 6 }, { arbitrary: fc.constantFrom(0, 90, 100), weight: 1 });
+const retain = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 });
+const trigger = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant("over" as const), weight: 9 }, { arbitrary: fc.constant("fits" as const), weight: 1 });
 
 export type CompactPlan = { readonly summarizer: SummarizerScript; readonly abort: ProgramAbort; readonly budget: ProgramBudget; readonly label: string };
 
-function budgetFor(room: fc.Arbitrary<number>): fc.Arbitrary<ProgramBudget> {
-  return fc.record({ keepPercent, summaryRoom: room, retainRecentMessages: retain, trigger });
-}
+/** The budget's draws but the summary's room, which follows from the text: added by `.map` (a `.chain` would stop the text from shrinking once the budget did). */
+const budgetDraw = fc.record({ keepPercent, retainRecentMessages: retain, trigger });
+const withRoom = (b: { keepPercent: number; retainRecentMessages: number; trigger: "over" | "fits" }, summaryRoom: number): ProgramBudget => ({ ...b, summaryRoom });
 
 const codePoints = (s: string) => Array.from(s).length;
 
 /** A good summarizer: its text fits the room reserved for it. */
 export const goodCompact: fc.Arbitrary<CompactPlan> = fc
-  .tuple(summaryText, fc.constantFrom("sync" as const, "promise" as const), fc.nat(8))
-  .chain(([text, delivery, slack]) =>
-    budgetFor(fc.constant(codePoints(text) + slack)).map((budget) => ({ summarizer: { kind: "text", text, delivery }, abort: "none" as const, budget, label: "good" })),
-  );
+  .tuple(summaryText, fc.constantFrom("sync" as const, "promise" as const), fc.nat(8), budgetDraw)
+  .map(([text, delivery, slack, b]) => ({ summarizer: { kind: "text", text, delivery }, abort: "none" as const, budget: withRoom(b, codePoints(text) + slack), label: "good" }));
 
 /** A failing summarizer: throws, rejects, or returns text longer than the room (SUMMARY_INSUFFICIENT). */
 export const failingCompact: fc.Arbitrary<CompactPlan> = fc.oneof(
-  fc.tuple(fc.constantFrom("throw", "reject"), fc.nat(20)).chain(([kind, room]) =>
-    budgetFor(fc.constant(room)).map((budget) => ({ summarizer: { kind, value: `summarizer ${kind}s` }, abort: "none" as const, budget, label: kind })),
-  ),
-  fc.tuple(summaryText, fc.integer({ min: 1, max: 5 })).chain(([text, over]) =>
-    budgetFor(fc.constant(Math.max(0, codePoints(text) - over))).map((budget) => ({ summarizer: { kind: "text", text, delivery: "sync" }, abort: "none" as const, budget, label: "tooLong" })),
-  ),
+  fc.tuple(fc.constantFrom("throw", "reject"), fc.nat(20), budgetDraw).map(([kind, room, b]) => ({ summarizer: { kind, value: `summarizer ${kind}s` }, abort: "none" as const, budget: withRoom(b, room), label: kind })),
+  fc.tuple(summaryText, fc.integer({ min: 1, max: 5 }), budgetDraw).map(([text, over, b]) => ({ summarizer: { kind: "text", text, delivery: "sync" }, abort: "none" as const, budget: withRoom(b, Math.max(0, codePoints(text) - over)), label: "tooLong" })),
 );
 
 /** A good summarizer whose call is cancelled: before the call, inside it, or while its promise is pending. */
 export const abortedCompact: fc.Arbitrary<CompactPlan> = fc
-  .tuple(summaryText, fc.constantFrom("beforeCall" as const, "inSummarizer" as const, "whilePending" as const))
-  .chain(([text, abort]) =>
-    budgetFor(fc.constant(codePoints(text))).map((budget) => ({ summarizer: { kind: "text", text, delivery: "promise" }, abort, budget, label: abort })),
-  );
+  .tuple(summaryText, fc.constantFrom("beforeCall" as const, "inSummarizer" as const, "whilePending" as const), budgetDraw)
+  .map(([text, abort, b]) => ({ summarizer: { kind: "text", text, delivery: "promise" }, abort, budget: withRoom(b, codePoints(text)), label: abort }));
