@@ -26,6 +26,17 @@ function subjectWithThrowingUnits() {
   return { host: createInProcessHost(subject as unknown as Record<string, unknown>), unitsCalls: () => unitsCalls };
 }
 
+describe("UpstreamProbe answers", () => {
+  it("caches the answer \"no boundary\" (null) as an answer, not as a refusal", async () => {
+    const probe = new UpstreamProbe(createInProcessHost(core as unknown as Record<string, unknown>));
+    const tight = { targetUnits: 100, summaryMaxUnits: 5, retainRecentMessages: 3 };
+    expect(core.selectCompactionBoundary(context(3) as never, tight), "the core answers null here (else the test proves nothing)").toBeNull();
+    await probe.ask(misses({ boundaries: new Map([["none", { context: context(3), options: tight }]]) }));
+    expect(probe.boundaries.has("none")).toBe(true);
+    expect(probe.boundaries.get("none")).toBeNull();
+  });
+});
+
 describe("UpstreamProbe refusals", () => {
   it("stops asking the units of items after MAX_REFUSALS refusals, and still asks the boundary", async () => {
     const { host, unitsCalls } = subjectWithThrowingUnits();

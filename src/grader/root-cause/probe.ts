@@ -12,12 +12,12 @@ import { askOptions } from "./options";
 // context with that string as content and with ""), groupToolRounds of a transcript,
 // selectCompactionBoundary of a context. Answers are cached for the whole analysis; a question
 // the subject does not answer with a value of the right shape is never asked again and the
-// model keeps its own answer there; nor is a kind of question it has refused MAX_REFUSALS
-// times without answering one (a function that always throws).
+// model keeps its own answer there; nor is a function called again whose first MAX_REFUSALS
+// calls gave no usable outcome (one that always throws).
 
 /** At most this many calls per analysis: a hostile or huge counterexample cannot stall the report. */
 export const MAX_PROBES = 2000;
-/** A kind of question the subject has answered none of this many times is not asked again (a function that always throws). */
+/** A function the subject has called this many times without one usable outcome (one that always throws) is not called again. */
 export const MAX_REFUSALS = 8;
 
 export class UpstreamProbe {
@@ -35,9 +35,9 @@ export class UpstreamProbe {
   readonly groups = new Map<string, readonly ModelGroup[]>();
   readonly boundaries = new Map<string, number | null>();
   private readonly unanswered = new Set<string>();
-  /** Per kind of question (the key's prefix): how many the subject answered, and refused. */
-  private readonly answered = new Map<string, number>();
-  private readonly refused = new Map<string, number>();
+  /** Per function called (the operation's kind): calls that gave a usable outcome, and calls that did not. */
+  private readonly usable = new Map<string, number>();
+  private readonly unusable = new Map<string, number>();
   private emptyUnits: number | null | undefined = undefined;
   calls = 0;
 
@@ -85,11 +85,11 @@ export class UpstreamProbe {
     for (const [key, { reader, input }] of misses.builds) {
       if (this.skip("c", key)) continue;
       const outcome = await this.outcome(reader === "build" ? { operation: { kind: "build", input: input as Json } } : { operation: { kind: "groups", transcript: input as Json } });
-      this.keep("c", key, reader === "build" ? buildOf(outcome) : readingOf(outcome), this.builds);
+      this.keep("c", key, (reader === "build" ? buildOf(outcome) : readingOf(outcome)) ?? undefined, this.builds);
     }
     for (const [key, question] of misses.compactions) {
       if (this.skip("k", key)) continue;
-      this.keep("k", key, compactionOf(await this.observation(plainCompaction(question))), this.compactions);
+      this.keep("k", key, compactionOf(await this.observation(plainCompaction(question))) ?? undefined, this.compactions);
     }
     const options = new Map([...misses.options].filter(([key]) => !this.unanswered.has(`o:${key}`)));
     await askOptions(this, options, (scenario) => this.observation(scenario), (key) => this.unanswered.add(`o:${key}`));
@@ -98,20 +98,20 @@ export class UpstreamProbe {
       const { observation, control } = await this.settling(question);
       const answer = settlingAnswer(question, observation, control);
       const outcome = compactionOf(observation);
-      this.keep("s", key, outcome === null ? null : answer, this.settlings);
+      this.keep("s", key, outcome === null ? undefined : (answer ?? undefined), this.settlings);
       if (answer !== null && outcome !== null) this.settlingOutcomes.set(key, outcome);
     }
     for (const s of misses.codePoints) {
       if (this.skip("u", s)) continue;
-      this.keep("u", s, await this.codePointsOf(s), this.codePoints);
+      this.keep("u", s, (await this.codePointsOf(s)) ?? undefined, this.codePoints);
     }
     for (const [key, { kind, item }] of misses.items) {
       if (this.skip("i", key)) continue;
-      this.keep("i", key, await this.itemUnitsOf(kind, item as Json), this.itemUnits);
+      this.keep("i", key, (await this.itemUnitsOf(kind, item as Json)) ?? undefined, this.itemUnits);
     }
     for (const [key, transcript] of misses.groups) {
       if (this.skip("g", key)) continue;
-      this.keep("g", key, groupsOf(await this.value({ operation: { kind: "groups", transcript: transcript as Json } })), this.groups);
+      this.keep("g", key, groupsOf(await this.value({ operation: { kind: "groups", transcript: transcript as Json } })) ?? undefined, this.groups);
     }
     for (const [key, { context, options }] of misses.boundaries) {
       if (this.skip("b", key)) continue;
@@ -120,22 +120,14 @@ export class UpstreamProbe {
     }
   }
 
-  /**
-   * Whether a question is not asked: refused before, the budget spent, or its kind refused
-   * MAX_REFUSALS times without one answer (then it counts as refused, so open() drops it).
-   */
+  /** Whether a question is not asked: refused before, or the budget spent. */
   private skip(kind: string, key: string): boolean {
-    if (this.unanswered.has(`${kind}:${key}`) || this.exhausted) return true;
-    if ((this.answered.get(kind) ?? 0) > 0 || (this.refused.get(kind) ?? 0) < MAX_REFUSALS) return false;
-    this.unanswered.add(`${kind}:${key}`);
-    return true;
+    return this.unanswered.has(`${kind}:${key}`) || this.exhausted;
   }
 
-  /** Caches an answer (null or undefined: refused, never asked again). */
-  private keep<T>(kind: string, key: string, answer: T | null | undefined, cache: Map<string, T>): void {
-    const counts = answer === null || answer === undefined ? this.refused : this.answered;
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    if (answer === null || answer === undefined) this.unanswered.add(`${kind}:${key}`);
+  /** Caches an answer (undefined: refused, never asked again; null is an answer where the cache holds it, e.g. "no boundary"). */
+  private keep<T>(kind: string, key: string, answer: T | undefined, cache: Map<string, T>): void {
+    if (answer === undefined) this.unanswered.add(`${kind}:${key}`);
     else cache.set(key, answer);
   }
 
@@ -188,7 +180,8 @@ export class UpstreamProbe {
     const key = settlingKey(question);
     const scenario = settlingScenario(question);
     const control = scenario === null ? undefined : await this.control(controlKey(question), controlScenario(question)!);
-    if (control !== undefined && scenario !== null && !this.settlingObservations.has(key)) this.settlingObservations.set(key, await this.observation(scenario));
+    // A settling question may hang or throw by design (that is its answer): not counted as a refusal.
+    if (control !== undefined && scenario !== null && !this.settlingObservations.has(key)) this.settlingObservations.set(key, await this.observation(scenario, false));
     return { observation: this.settlingObservations.get(key), control };
   }
 
@@ -215,10 +208,23 @@ export class UpstreamProbe {
     return (await this.observation(scenario))?.outcome;
   }
 
-  private async observation(scenario: Scenario): Promise<Observation | undefined> {
-    if (this.exhausted) return undefined;
+  /**
+   * One call to the subject. A function whose first MAX_REFUSALS counted calls all ended
+   * without a usable outcome (a value, or a ContextCompactionError: it threw something else,
+   * hung or crashed) is not called again: a submission whose function always throws would
+   * otherwise spend the whole budget.
+   */
+  private async observation(scenario: Scenario, counted = true): Promise<Observation | undefined> {
+    const fn = scenario.operation.kind;
+    if (this.exhausted || (counted && (this.usable.get(fn) ?? 0) === 0 && (this.unusable.get(fn) ?? 0) >= MAX_REFUSALS)) return undefined;
     this.calls++;
-    return this.host.observe(scenario);
+    const observation = await this.host.observe(scenario);
+    if (counted) {
+      const outcome = observation.outcome;
+      const tally = outcome.kind === "returned" || (outcome.kind === "threw" && outcome.error.isContextCompactionError) ? this.usable : this.unusable;
+      tally.set(fn, (tally.get(fn) ?? 0) + 1);
+    }
+    return observation;
   }
 }
 
