@@ -58,6 +58,28 @@ describe("accessors are rejected without being called", () => {
     expect(thrownCode(readingWith(true))).toBe("CONTEXT_INVALID_TRANSCRIPT");
   });
 
+  // The descriptor a Proxy reports for an accessor has no own `value`: reading `.value` from it
+  // would reach Object.prototype, where a caller may have put a getter of its own.
+  it("rejects an accessor a Proxy in arguments reports without running an inherited `value` getter", () => {
+    let calls = 0;
+    // A null-prototype trap result, so that the engine's reading of it does not see the getter below.
+    const accessor = () => Object.assign(Object.create(null) as object, { get: () => 1, enumerable: true, configurable: true });
+    const args = new Proxy({ q: 1 }, { getOwnPropertyDescriptor: accessor });
+    const input = withArguments(args as unknown as Record<string, unknown>);
+    let thrown: unknown = null;
+    // Nothing but the call while the getter is in place (the test runner's own descriptors would see it).
+    Object.defineProperty(Object.prototype, "value", { configurable: true, get: () => ++calls });
+    try {
+      build(input);
+    } catch (error) {
+      thrown = error;
+    } finally {
+      delete (Object.prototype as { value?: unknown }).value;
+    }
+    expect(calls).toBe(0);
+    expect(thrownCode(() => { throw thrown; })).toBe("CONTEXT_INVALID_TRANSCRIPT");
+  });
+
   it("rejects a getter on a requirement with CONTEXT_INVALID_INPUT and never calls it", () => {
     const requirement = { id: "r", content: "c" };
     const counter = withAccessor(requirement, "content");
