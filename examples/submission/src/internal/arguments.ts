@@ -7,6 +7,7 @@ import {
   defineProperty,
   freeze,
   getOwnPropertyDescriptor,
+  hasOwn,
   isFiniteNumber,
   lookupGetter,
   objectKeys,
@@ -122,7 +123,9 @@ function entryValue(record: object, key: string, enumerable: boolean): unknown {
     // Stryker disable next-line StringLiteral: error text is not part of the contract
     fault(ISSUE, `arguments.${key} is not an enumerable own data property`);
   }
-  return descriptor.value;
+  // An accessor's descriptor (a Proxy may report one) has no own `value`: reading it anyway would
+  // reach Object.prototype, where the caller may have put a getter.
+  return hasOwn(descriptor, "value") ? descriptor.value : undefined;
 }
 
 /**
