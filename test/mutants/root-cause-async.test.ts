@@ -47,7 +47,8 @@ const compact = (summarizer: Scenario["operation"] & object, abort: string): Sce
 describe("the async root cause", () => {
   it("abort-seen-only-by-event (the abort is seen only through its event): every async and cancel failure under async", async () => {
     const { failed, analysis } = await analysisOf("abort-seen-only-by-event");
-    expect(failed.length, "failures (else the test proves nothing)").toBeGreaterThanOrEqual(3);
+    // Two or more: one root cause for several failures is what the test shows.
+    expect(failed.length, "failures (else the test proves nothing)").toBeGreaterThanOrEqual(2);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["async"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.question).toMatch(/^compactContext of 1 message that needs compaction, summarizer /);
   }, 300_000);

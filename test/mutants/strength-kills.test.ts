@@ -22,7 +22,7 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   "strength.argument-cycles-are-invalid": "arguments-cycle-left-to-depth-limit",
   "strength.aggregate-string-budget": "limits-no-aggregate-string-budget",
   "strength.whitespace-summary-rejected": "summary-whitespace-accepted",
-  "strength.rejections-always-handled": "units-utf16-code-units",
+  "strength.rejections-always-handled": "late-rejection-leaked",
   "strength.surrogate-runs-counted": "units-any-surrogate-pairs-with-a-low",
   "strength.derived-context-limits": "derived-records-unchecked",
   "strength.compacted-context-limits": "derived-counts-from-table-start",
