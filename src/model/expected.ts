@@ -53,7 +53,8 @@ export function expectedFor(scenario: Scenario): Expected {
  * layer's answer, those groups over the transcript's own messages; without, the contract's codes.
  */
 function groupedAnyway(transcript: Json, codes: readonly string[]): Expected {
-  const theirs = Array.isArray(transcript) ? upstreamGroups(transcript) : undefined;
-  if (theirs === undefined || !Array.isArray(transcript)) return throws(codes);
+  if (!Array.isArray(transcript)) return throws(codes);
+  const theirs = upstreamGroups(transcript);
+  if (theirs === undefined) return throws(codes);
   return returns(theirs.map((g) => ({ ...g, messages: transcript.slice(g.startIndex, g.endIndex) })) as unknown as Json);
 }
