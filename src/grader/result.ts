@@ -32,7 +32,7 @@ export interface PropertyResult {
 
 /** One of the subject's answers on a counterexample that is not the contract's. */
 export interface UpstreamDifference {
-  readonly layer: "build" | "options" | "units" | "groups" | "boundary" | "compaction" | "async";
+  readonly layer: "build" | "options" | "units" | "groups" | "boundary" | "compaction" | "async" | "error-class" | "freezing" | "identity" | "input" | "then-calls" | "restoration";
   readonly question: string;
   readonly subject: string;
   readonly contract: string;

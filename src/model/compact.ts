@@ -8,7 +8,7 @@ import type { CompactValues } from "./options";
 import { compactOptionsChecked } from "./options-answer";
 import { settleScript, type Settled } from "./summarizer";
 import { upstreamCompaction, upstreamSettling } from "./upstream";
-import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits } from "./units";
+import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits, modelSummaryUnits } from "./units";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
 
@@ -91,7 +91,8 @@ function afterSettled(op: CompactOperation, ctx: BuiltContext, opts: CompactValu
   if (modelCodePoints(text) > LIMIT.stringUnits) return throws(blank ? [CODE.limitExceeded, CODE.summaryInsufficient] : [CODE.limitExceeded], calls);
   if (blank) return throws([CODE.summaryInsufficient], calls);
   const summary = { id: opts.summaryId, content: text };
-  const summaryUnits = 5 + modelCodePoints(summary.id) + modelCodePoints(text);
+  // Through modelSummaryUnits: a root-cause re-check takes the subject's own units of the summary (./upstream).
+  const summaryUnits = modelSummaryUnits(summary);
   if (summaryUnits > opts.summaryMaxUnits) return throws([CODE.summaryInsufficient], calls);
 
   // Step 7 (the suffix of a valid transcript cut between groups is always valid).

@@ -92,4 +92,14 @@ describe("the async root cause", () => {
     expect(analysis.causeOf.get("async.outcome-per-script")).toBe("async.outcome-per-script");
     expect(analysis.causeOf.get("async.no-unhandled-rejection")).toBe("async.no-unhandled-rejection");
   }, 300_000);
+
+  it("rejection-code-forwarded: a forged code passed through is the subject's settling, whichever code it forges", async () => {
+    const ids = ["async.forged-code-is-summarizer-failed"];
+    const { failed, analysis } = await analysisOf("rejection-code-forwarded", async (hosts) => {
+      const verdict = await runOne(suiteProperties().find((p) => p.id === ids[0])!, hosts, { seed: 20261129, numRuns: 100, shrink: false });
+      return verdict.status === "failed" ? [verdict] : [];
+    }, ids);
+    expect(failed.length, "it fails (else the test proves nothing)").toBe(1);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["async"]);
+  }, 300_000);
 });

@@ -100,9 +100,36 @@ function optionsText(options: Json): string {
 
 function summarizerText(op: Extract<Operation, { kind: "compact" }>): string {
   const script = op.summarizer as Record<string, Json>;
-  const detail = Object.entries(script).filter(([k]) => k !== "kind").map(([k, v]) => `${k} ${value(v, 40)}`).join(", ");
   const slot = op.summarizerSlot === "script" ? "" : ` (slot ${value(op.summarizerSlot as Json, 40)})`;
-  return `summarizer ${String(script.kind)}${detail === "" ? "" : ` (${detail})`}${slot}; signal ${value(op.signal as Json, 40)}; abort ${op.abort}`;
+  // The common case in words: a summarizer returning a text, at once or through a promise.
+  const plain = script.kind === "text" && typeof script.text === "string" && Object.keys(script).every((k) => k === "kind" || k === "text" || k === "delivery");
+  const detail = Object.entries(script).filter(([k]) => k !== "kind").map(([k, v]) => `${k} ${value(v, 40)}`).join(", ");
+  const what = plain ? `summarizer returns ${quote(script.text as string)}${script.delivery === "sync" || script.delivery === undefined ? "" : ` via ${value(script.delivery, 20)}`}` : `summarizer ${String(script.kind)}${detail === "" ? "" : ` (${detail})`}`;
+  const signal = op.signal === "none" ? "" : `; signal ${value(op.signal as Json, 40)}`;
+  const abort = op.abort === "none" ? "" : `; abort ${op.abort}`;
+  return `${what}${slot}${signal}${abort}`;
+}
+
+/** Runs of at least this many consecutive lines alike but for their numbers are collapsed. */
+export const COLLAPSE_RUN = 8;
+
+/**
+ * Lines alike but for their numbers (`requirement r7: "c"`, `#12 user u12: ""`), COLLAPSE_RUN
+ * or more in a row, as the first, a count, and the last: a limit's counterexample says "129
+ * requirements" in three lines; the replay file holds every one.
+ */
+export function collapseAlike(lines: readonly string[]): string[] {
+  const shape = (line: string) => line.replace(/\d+/g, "#");
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i + 1;
+    while (j < lines.length && shape(lines[j]!) === shape(lines[i]!)) j++;
+    const run = j - i;
+    if (run >= COLLAPSE_RUN) out.push(lines[i]!, `${/^\s*/.exec(lines[i]!)![0]}… ${run - 2} more alike …`, lines[j - 1]!);
+    else out.push(...lines.slice(i, j));
+    i = j;
+  }
+  return out;
 }
 
 function stepLines(step: ProgramStep, index: number): string[] {
@@ -120,7 +147,7 @@ function stepLines(step: ProgramStep, index: number): string[] {
   }
 }
 
-function decorationLine(d: Decoration): string {
+export function decorationLine(d: Decoration): string {
   const { kind, target, path, ...rest } = d;
   const where = `${target}${(path as readonly (string | number)[]).map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("")}`;
   const extra = Object.keys(rest).length === 0 ? "" : ` ${value(rest as Json, 60)}`;
@@ -153,7 +180,7 @@ export function renderScenario(scenario: Scenario): string[] {
       break;
   }
   for (const d of scenario.decorations ?? []) lines.push(decorationLine(d));
-  return lines;
+  return collapseAlike(lines);
 }
 
 /**

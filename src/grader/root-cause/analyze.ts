@@ -10,9 +10,11 @@ import { printedSize } from "../report/notation";
 import { LAYER_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
 import { LAYERS, recheck } from "./recheck";
+import { FACT_LAYERS } from "./facts";
 
 // Groups failed properties into root causes. A failure is attributed to an upstream root cause
-// (build, options, units, groups, boundary, compaction, async) only when a re-check shows it (recheck.ts); otherwise it is its
+// (build, options, units, groups, boundary, compaction, async) or an observed fact (frozen-ness,
+// identity...: facts.ts) only when a re-check shows it (recheck.ts); otherwise it is its
 // own root cause. Failures without a counterexample (not run: a missing export, a build error)
 // are grouped by their message. The score does not change: this only explains it.
 
@@ -72,7 +74,8 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   for (const entry of attributed) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const rootCauses = [...causes.entries()].map(([id, members]) => rootCause(id, members, byId));
   // Upstream causes first (they explain the most), then by how many properties each explains.
-  const rank = (cause: RootCause) => { const at = (LAYERS as readonly string[]).indexOf(cause.id); return at === -1 ? LAYERS.length : at; };
+  const ranked: readonly string[] = [...LAYERS, ...FACT_LAYERS];
+  const rank = (cause: RootCause) => { const at = ranked.indexOf(cause.id); return at === -1 ? ranked.length : at; };
   rootCauses.sort((a, b) => rank(a) - rank(b) || b.properties.length - a.properties.length);
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };

@@ -17,6 +17,8 @@ import { askOptions } from "./options";
 
 /** At most this many calls per analysis: a hostile or huge counterexample cannot stall the report. */
 export const MAX_PROBES = 2000;
+/** Readings of decorated inputs and options (./decorated), one per failure at most, beside MAX_PROBES. */
+export const MAX_READINGS = 200;
 /** A function the subject has called this many times without one usable outcome (one that always throws) is not called again. */
 export const MAX_REFUSALS = 8;
 
@@ -35,11 +37,13 @@ export class UpstreamProbe {
   readonly groups = new Map<string, readonly ModelGroup[]>();
   readonly boundaries = new Map<string, number | null>();
   private readonly unanswered = new Set<string>();
+  private readonly observed = new Map<string, Observation | undefined>();
   /** Per function called (the operation's kind): calls that gave a usable outcome, and calls that did not. */
   private readonly usable = new Map<string, number>();
   private readonly unusable = new Map<string, number>();
   private emptyUnits: number | null | undefined = undefined;
   calls = 0;
+  private readings = 0;
 
   constructor(private readonly host: Host) {}
 
@@ -196,6 +200,22 @@ export class UpstreamProbe {
     if (this.emptyUnits === null) return null;
     const units = unitsValue(await this.value(oneMessage(s)));
     return units === null || units < this.emptyUnits ? null : units - this.emptyUnits;
+  }
+
+  /**
+   * The subject's whole observation of a scenario (a decorated input's reading, ./decorated),
+   * asked once per scenario. At most one such question per failure: they have their own
+   * allowance (MAX_READINGS), so the layers' questions asked before cannot use it up.
+   */
+  async observe(scenario: Scenario): Promise<Observation | undefined> {
+    const key = JSON.stringify(scenario);
+    if (!this.observed.has(key)) {
+      if (this.readings >= MAX_READINGS) return undefined;
+      this.readings++;
+      this.observed.set(key, await this.host.observe(scenario));
+      this.calls++;
+    }
+    return this.observed.get(key);
   }
 
   /** The returned value, or undefined when the call threw, crashed or timed out. */

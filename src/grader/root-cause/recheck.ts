@@ -18,6 +18,8 @@ import { settlingDifferences } from "./settling-differences";
 import { reproducedInSettling } from "./reproduce";
 import { optionsDifferences } from "./options";
 import { plainCompaction, type UpstreamProbe } from "./probe";
+import { decoratedReading } from "./decorated";
+import { FACT_LAYERS, withContractFact, type FactLayer } from "./facts";
 
 // The re-check of one failure: its counterexample is judged again (same observation, same
 // property, same judge) with the expected answer computed from the subject's own upstream
@@ -36,7 +38,7 @@ const MAX_PROBES_PER_RECHECK = 400;
 const MAX_ROUNDS = 48;
 
 export interface Difference {
-  readonly layer: UpstreamLayer;
+  readonly layer: UpstreamLayer | FactLayer;
   /** e.g. `u("🌀") = 2`, in the subject's answer and the contract's. */
   readonly question: string;
   readonly subject: string;
@@ -46,16 +48,17 @@ export interface Difference {
 }
 
 export interface Recheck {
-  /** The layer whose answers explain the failure, or null. */
-  readonly layer: UpstreamLayer | null;
+  /** The layer whose answers explain the failure (or the observed fact, ./facts), or null. */
+  readonly layer: UpstreamLayer | FactLayer | null;
   /**
    * How: the re-judge passed ("recheck"); or the whole outcome observed is exactly the model's
    * answer computed from the subject's upstream answers and not the contract's own answer
    * ("accepted": the property's premise, e.g. "this case takes the fast path", was built on the
    * contract's units); or the property checks that very answer and it differs here ("direct");
-   * or a hang or unhandled rejection recurs on the async layer's own question ("reproduced", ./reproduce).
+   * or a hang or unhandled rejection recurs on the async layer's own question ("reproduced", ./reproduce);
+   * or the re-judge passes with one observed fact taken as the contract's ("fact", ./facts).
    */
-  readonly how?: "recheck" | "accepted" | "direct" | "reproduced";
+  readonly how?: "recheck" | "accepted" | "direct" | "reproduced" | "fact";
   /** The subject's answers that differ from the contract's on this counterexample, per layer used. */
   readonly differences: readonly Difference[];
   /** Every layer whose answers the passing re-check needed (more than one: `layer` is the most upstream). */
@@ -105,7 +108,24 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
     if (found === null) continue;
     return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
   }
-  return (await reproducedInSettling(failure.scenario, failure.observation, probe)) ?? { layer: null, differences: [] };
+  return (await decoratedReading(failure, probe, reference)) ?? (await reproducedInSettling(failure.scenario, failure.observation, probe)) ?? (await explainedByFact(failure, reference, referenceObservation)) ?? { layer: null, differences: [] };
+}
+
+/**
+ * The last re-check (./facts): the same observation with one observed fact (frozen-ness,
+ * identity, the input after the call, the error's class, calls into the input's getters, then
+ * or a promise's constructor) taken from the reference core's observation of the same scenario.
+ */
+async function explainedByFact(failure: Failure, reference: Host | null, known: Observation | null): Promise<Recheck | null> {
+  if (reference === null) return null;
+  const contract = known ?? (await reference.observe(failure.scenario));
+  for (const fact of FACT_LAYERS) {
+    const patched = withContractFact(fact, failure.scenario, failure.observation, contract);
+    if (patched === null) continue;
+    const verdict = withoutUpstream(() => judge(failure.def, { scenario: failure.scenario, observation: patched.observation, expected: expectedFor(failure.scenario), reference: known }));
+    if (verdict.ok) return { layer: fact, how: "fact", differences: patched.differences };
+  }
+  return null;
 }
 
 /**

@@ -17,7 +17,8 @@ import { contractSettling, controlScenario } from "./settling";
 // same summarizer script, signal and abort point on a plain context that needs compaction hang
 // (or throw another error, or leak a rejection) too, while the same context compacted with a
 // plain text summarizer settles right and leaks nothing. The contract must reach the summarizer in
-// the failing scenario (step 5 is where it happens); a program or a decorated scenario is not asked.
+// the failing scenario (step 5 is where it happens); a program or a decorated scenario is not
+// asked, except a signal in disguise that the subject took as the signal (undisguised below).
 
 type Symptom = "hangs" | "escapes" | "leaks";
 
@@ -50,10 +51,23 @@ function settlingQuestionOf(scenario: Scenario): SettlingQuestion | null {
   return { script: op.summarizer as never, signal: controlled ? (op.signal as SettlingQuestion["signal"]) : "none", abort: controlled ? op.abort : "none" };
 }
 
+/**
+ * A signal in disguise (a well-behaved Proxy around it, or another prototype: §8 lets it work as
+ * the signal) that the subject took as the signal, since it went on to call the summarizer: the
+ * scenario without the disguise, or null.
+ */
+function undisguised(scenario: Scenario, observation: Observation): Scenario | null {
+  const decorations = scenario.decorations ?? [];
+  if (decorations.length === 0) return scenario;
+  const disguise = decorations.every((d) => d.target === "options" && d.path.length === 1 && d.path[0] === "signal" && ((d.kind === "proxy" && d.throwingTrap === undefined) || d.kind === "prototype"));
+  return disguise && observation.summarizerCalls.length >= 1 ? { operation: scenario.operation } : null;
+}
+
 export async function reproducedInSettling(scenario: Scenario, observation: Observation, probe: UpstreamProbe): Promise<Recheck | null> {
   const symptom = symptomOf(observation);
   if (symptom === null) return null;
-  const question = settlingQuestionOf(scenario);
+  const plainScenario = undisguised(scenario, observation);
+  const question = plainScenario === null ? null : settlingQuestionOf(plainScenario);
   if (question === null) return null;
   const { observation: plain, control } = await probe.settling(question);
   if (plain === undefined || control === undefined || symptomOf(plain) !== symptom) return null;

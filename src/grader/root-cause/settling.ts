@@ -30,6 +30,12 @@ const NO_TEXT = "summary";
  */
 const AFTER_SETTLING: readonly string[] = [CODE.limitExceeded, CODE.summaryInsufficient, CODE.invalidTranscript, CODE.invalidInput];
 
+/** The code a script's forged rejection carries (a ContextCompactionError look-alike), if any. */
+function forgedCode(script: Json): string | null {
+  if (typeof script !== "object" || script === null || Array.isArray(script)) return null;
+  return script.kind === "forgedError" && typeof script.code === "string" ? script.code : null;
+}
+
 /** The text the script delivers, if it names one (its `text`, or a string `value`). */
 function namedText(script: Json): string | null {
   if (script === null || typeof script !== "object" || Array.isArray(script)) return null;
@@ -101,7 +107,9 @@ export function settlingAnswer(question: SettlingQuestion, observation: Observat
     const once = { ...observation, summarizerCalls: control.summarizerCalls } as Observation;
     return namedText(question.script) === text && outcomeAccepted(once, plain) ? { settled: { kind: "value", value: text }, summarizerCalls: calls } : null;
   }
-  if (outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" && !AFTER_SETTLING.includes(outcome.error.code)) {
+  // The very code a forged rejection carries is how the subject settled it (it passed it through), whichever code it is.
+  const forged = forgedCode(question.script);
+  if (outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" && (!AFTER_SETTLING.includes(outcome.error.code) || outcome.error.code === forged)) {
     return { settled: { kind: "fails", codes: [outcome.error.code] }, summarizerCalls: calls };
   }
   return null;

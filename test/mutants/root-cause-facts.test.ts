@@ -1,0 +1,102 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
+import type { Json } from "../../src/scenario/data";
+import type { Observation } from "../../src/scenario/observation";
+import type { Scenario } from "../../src/scenario/scenario";
+import { mutants } from "./catalogue";
+import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "./matrix";
+import { coreReference } from "../variants/grade";
+
+// Observed facts (src/grader/root-cause/facts.ts): a failure is put under a fact (frozen-ness,
+// identity, the input after the call, the error's class, a promise's constructor after the
+// retry...) only when the property, judged again on the same observation with that one fact
+// taken from the reference core's observation of the same scenario, passes. A failure that
+// differs anywhere else stays its own root cause.
+
+const SETTINGS = { seed: 20261129, numRuns: 100 };
+const reference = coreReference();
+afterAll(() => reference.close());
+
+async function failuresOf(mutantId: string, propertyIds: readonly string[]) {
+  const properties = suiteProperties().filter((p) => propertyIds.includes(p.id));
+  const hosts = await hostsFor(mutants.find((m) => m.id === mutantId)!, reference);
+  const failed: PropertyVerdict[] = [];
+  for (const property of properties) {
+    const verdict = await runOne(property, hosts, { ...SETTINGS, shrink: false });
+    if (verdict.status === "failed") failed.push(verdict);
+  }
+  return { properties, hosts, failed };
+}
+
+async function analysisOf(mutantId: string, propertyIds: readonly string[]) {
+  const { properties, hosts, failed } = await failuresOf(mutantId, propertyIds);
+  expect(failed.map((v) => v.propertyId).sort(), "each fails (else the test proves nothing)").toEqual([...propertyIds].sort());
+  const input = failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
+  return analyzeRootCauses(input, { definitions: properties, subject: hosts.subject, reference: hosts.reference });
+}
+
+describe("observed facts as root causes", () => {
+  it("build-shallow-freeze (only the outer object frozen): groups, compaction, fast path, atomicity and async failures under one cause, freezing", async () => {
+    const ids = ["compaction.all-frozen", "atomicity.prebuilt-input-unchanged-and-frozen", "groups.frozen", "fast-path.status-unchanged", "async.failure-leaves-context-unchanged"];
+    const analysis = await analysisOf("build-shallow-freeze", ids);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["freezing"]);
+    expect(analysis.rootCauses[0]!.differences?.[0]?.subject).toMatch(/^mutable at /);
+  }, 300_000);
+
+  it("record-appended-before-validation: the input changed by a failed compaction, under input", async () => {
+    const analysis = await analysisOf("record-appended-before-validation", ["atomicity.plain-input-unchanged", "hostile.input-unchanged"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["input"]);
+    expect(analysis.rootCauses[0]!.differences?.[0]).toMatchObject({ subject: "changed", contract: "unchanged" });
+  }, 300_000);
+
+  it("a plain Error carrying the right code where no reading explains it (a blank summary refused), under error-class", async () => {
+    // The core as the subject, its observation changed into a plain Error with the same code:
+    // its input and options read as the contract's, its settling of the script is the contract's.
+    const scenario = {
+      operation: {
+        kind: "compact",
+        context: { requirements: [], summary: null, messages: [{ id: "a", role: "user", content: "x".repeat(40) }, { id: "b", role: "user", content: "y" }], compactions: [] },
+        prebuilt: false,
+        options: { maxUnits: 20, targetUnits: 20, summaryMaxUnits: 12, retainRecentMessages: 1, summaryId: "s", recordId: "r" },
+        summarizer: { kind: "text", text: "   ", delivery: "sync" },
+        summarizerSlot: "script",
+        signal: "none",
+        abort: "none",
+      },
+    } as unknown as Scenario;
+    const observed = await reference.observe(scenario);
+    expect(observed.outcome, "the core refuses the blank summary (else the test proves nothing)").toMatchObject({ kind: "threw", error: { code: "CONTEXT_SUMMARY_INSUFFICIENT" } });
+    const error = (observed.outcome as Extract<Observation["outcome"], { kind: "threw" }>).error;
+    const plain: Observation = { ...observed, outcome: { kind: "threw", error: { ...error, isContextCompactionError: false, name: "Error", frozen: false } } };
+    const def = suiteProperties().find((p) => p.id === "async.outcome-per-script")!;
+    const failures = [{ id: def.id, title: def.id, counterexample: scenario, observation: plain }];
+    const analysis = await analyzeRootCauses(failures, { definitions: [def], subject: reference, reference });
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["error-class"]);
+    expect(analysis.rootCauses[0]!.differences?.[0]).toMatchObject({ subject: "an Error (Error), not a ContextCompactionError", contract: "a ContextCompactionError" });
+  }, 300_000);
+
+  it("promise-retry-not-undone: the constructor left on the promise, under restoration", async () => {
+    const analysis = await analysisOf("promise-retry-not-undone", ["strength.promise-own-constructor-retried", "strength.promise-inherited-species-retried"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["restoration"]);
+  }, 300_000);
+
+  it("a failure that also differs in its outcome is not put under the fact it shows", async () => {
+    // fast-path.status-unchanged checks the whole result, then its frozen-ness.
+    const ids = ["fast-path.status-unchanged"];
+    const { properties, hosts, failed } = await failuresOf("build-shallow-freeze", ids);
+    expect(failed.length, "it fails (else the test proves nothing)").toBe(1);
+    const verdict = failed[0]!;
+    const outcome = verdict.observation!.outcome;
+    expect(outcome.kind).toBe("returned");
+    // The same observation with one more difference: the status of the result.
+    const value = structuredClone(outcome.kind === "returned" ? outcome.value : null) as { status: string };
+    expect(value.status).toBe("unchanged");
+    value.status = "compacted";
+    const changed = { ...verdict, observation: { ...verdict.observation!, outcome: { kind: "returned" as const, value: value as unknown as Json } } };
+    const both = [verdict, changed].map((v, i) => ({ ...v, id: i === 0 ? v.propertyId : `${v.propertyId}#changed`, title: v.propertyId }));
+    const definitions = [...properties, { ...properties[0]!, id: "fast-path.status-unchanged#changed" }];
+    const analysis = await analyzeRootCauses(both, { definitions, subject: hosts.subject, reference: hosts.reference });
+    expect(analysis.causeOf.get("fast-path.status-unchanged")).toBe("freezing");
+    expect(analysis.causeOf.get("fast-path.status-unchanged#changed")).toBe("fast-path.status-unchanged#changed");
+  }, 300_000);
+});
