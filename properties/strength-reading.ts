@@ -126,8 +126,9 @@ const recordsOf = (n: number): Json[] => Array.from({ length: n }, (_, i) => ({ 
 const PROXIED_COUNT_EDITS: readonly Edit[] = [
   ["requirements:129-behind-proxy", (c) => build({ ...data(c), requirements: requirementsOf(129) }, [at(["requirements"], "proxy")])],
   ["messages:4097-behind-proxy", (c) => build({ ...data(c), messages: Array.from({ length: 4097 }, (_, i) => ({ id: `rd-m${i}`, role: "user", content: "" })) }, [at(["messages"], "proxy")])],
-  ["compactions:257-behind-proxy", (c) => build({ ...data(c), compactions: recordsOf(257) }, [at(["compactions"], "proxy")])],
-  ["record:4097-ids-behind-proxy", (c) => build({ ...data(c), compactions: [{ ...RECORD, boundary: 4097, compactedMessageIds: Array.from({ length: 4097 }, (_, i) => `m${i}`) }] }, [at(["compactions", 0, "compactedMessageIds"], "proxy")])],
+  // Records need no messages: the tail of the context is left out, so a counterexample shows the records alone.
+  ["compactions:257-behind-proxy", (c) => build({ ...data(c), messages: messagesOf(c).slice(0, -4), compactions: recordsOf(257) }, [at(["compactions"], "proxy")])],
+  ["record:4097-ids-behind-proxy", (c) => build({ ...data(c), messages: messagesOf(c).slice(0, -4), compactions: [{ ...RECORD, boundary: 4097, compactedMessageIds: Array.from({ length: 4097 }, (_, i) => `m${i}`) }] }, [at(["compactions", 0, "compactedMessageIds"], "proxy")])],
 ];
 
 // --- messages and linkage (message-read.ts, transcript.ts) --------------------------------

@@ -40,8 +40,8 @@ export function contextFacts(data: ContextData): ContextFacts {
   };
 }
 
-/** Message and call ids no generated transcript uses (generated ids end in a digit). */
-const fillerUser = (content: string): MessageData => ({ id: "filler-user", role: "user", content });
+/** Message and call ids no generated transcript uses (generated ids end in a digit); short, as counterexamples print them. */
+const fillerUser = (content: string): MessageData => ({ id: "old", role: "user", content });
 
 /** Prepends an old user message, so a compaction has something worth summarizing. */
 export function withOldMessage(data: ContextData, content = "an old message worth summarizing"): ContextData {
@@ -51,9 +51,9 @@ export function withOldMessage(data: ContextData, content = "an old message wort
 /** Appends a complete tool round (call + user in between + result), so a cut can fall inside one. */
 export function withToolRound(data: ContextData): ContextData {
   const round: MessageData[] = [
-    { id: "filler-assistant", role: "assistant", content: [{ type: "toolCall", id: "filler-call", name: "lookup", arguments: { q: "x" } }] },
+    { id: "fa", role: "assistant", content: [{ type: "toolCall", id: "fc", name: "lookup", arguments: { q: "x" } }] },
     fillerUser("meanwhile"),
-    { id: "filler-result", role: "toolResult", toolCallId: "filler-call", toolName: "lookup", content: "found", isError: false },
+    { id: "fr", role: "toolResult", toolCallId: "fc", toolName: "lookup", content: "found", isError: false },
   ];
   return { ...data, messages: [...(data.messages ?? []), ...round] };
 }

@@ -37,3 +37,18 @@ describe("the compact notation", () => {
     expect(collapseAlike(['  #0 user u0: "a"', '  #1 user u1: "b"'])).toEqual(['  #0 user u0: "a"', '  #1 user u1: "b"']);
   });
 });
+
+describe("long values in the compact notation", () => {
+  it("prints a string that repeats a short unit as the unit and its count, any other long string cut with its length", () => {
+    const lines = renderScenario({ operation: { kind: "build", input: { messages: [{ id: "a", role: "user", content: "x".repeat(40_000) }, { id: "b", role: "user", content: "ytvU0}".repeat(300) }, { id: "c", role: "user", content: "ab".repeat(20) + "c" }] } } });
+    expect(lines[1]).toMatch(/^ {2}#0 user a: "x" × 40000 {2}· /);
+    expect(lines[2]).toMatch(/^ {2}#1 user b: "ytvU0}" × 300 {2}· /);
+    expect(lines[3]).toMatch(/^ {2}#2 user c: "abababababababababababababababab"… \(41 characters\) {2}· /);
+  });
+
+  it("prints a record's long list of compacted ids as its length and first ids", () => {
+    const record = { id: "r", summaryId: "s", boundary: 4097, compactedMessageIds: Array.from({ length: 4097 }, (_, i) => `m${i}`) };
+    const lines = renderScenario({ operation: { kind: "build", input: { compactions: [record] } } });
+    expect(lines[1]).toBe('  record r: summary s, boundary 4097, compacted 4097 ids ["m0","m1","m2",…]');
+  });
+});

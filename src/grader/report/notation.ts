@@ -15,11 +15,27 @@ export const MAX_STRING = 32;
 /** Longest JSON value (arguments, options, returned values) printed whole. */
 export const MAX_VALUE = 120;
 
-/** A string literal, capped: `"abc…" (1,000,000 characters)` when long. */
+/** Longest unit a long string may repeat to be printed as `"unit" × count`. */
+const MAX_REPEATED_UNIT = 8;
+
+/** A string literal, capped: `"x" × 65537` when it repeats a short unit, else `"abc…" (1,000,000 characters)` when long. */
 export function quote(s: string, max = MAX_STRING): string {
   const points = [...s];
   if (points.length <= max) return JSON.stringify(s);
+  const unit = repeatedUnit(points);
+  if (unit !== null) return `${JSON.stringify(points.slice(0, unit).join(""))} × ${points.length / unit}`;
   return `${JSON.stringify(points.slice(0, max).join(""))}… (${points.length} characters)`;
+}
+
+/** The length of the shortest unit (at most MAX_REPEATED_UNIT code points) the string repeats whole, or null. */
+function repeatedUnit(points: readonly string[]): number | null {
+  for (let unit = 1; unit <= MAX_REPEATED_UNIT; unit++) {
+    if (points.length % unit !== 0) continue;
+    let whole = true;
+    for (let i = unit; i < points.length && whole; i++) whole = points[i] === points[i % unit];
+    if (whole) return unit;
+  }
+  return null;
 }
 
 /** Any data value, compact, capped. */
@@ -89,8 +105,14 @@ export function contextLines(context: Json, indent = "  "): string[] {
   if (Array.isArray(messages)) messages.forEach((m, i) => lines.push(`${indent}#${i} ${messageLine(m)}`));
   else if (messages !== undefined) lines.push(`${indent}messages: ${value(messages)}`);
   const records = context.compactions;
-  if (Array.isArray(records)) for (const r of records) lines.push(`${indent}record ${isRecord(r) ? `${id(r.id)}: summary ${id(r.summaryId)}, boundary ${value(r.boundary)}, compacted ${value(r.compactedMessageIds, 60)}` : value(r)}`);
+  if (Array.isArray(records)) for (const r of records) lines.push(`${indent}record ${isRecord(r) ? `${id(r.id)}: summary ${id(r.summaryId)}, boundary ${value(r.boundary)}, compacted ${idsText(r.compactedMessageIds)}` : value(r)}`);
   return lines;
+}
+
+/** A record's compacted ids: all of a short list, else how many and the first few. */
+function idsText(ids: Json | undefined): string {
+  if (!Array.isArray(ids) || ids.length <= 8) return value(ids, 60);
+  return `${ids.length} ids ${value(ids.slice(0, 3), 40).replace(/\]$/, ",…]")}`;
 }
 
 function optionsText(options: Json): string {
