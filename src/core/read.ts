@@ -279,7 +279,7 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
     if (!hasOwn(record, key)) fault(issue, `${what}.${key} is missing`);
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     if (lookupGetter(record, key) !== undefined) fault(issue, `${what}.${key} is an accessor`);
-    const value = (record as Record<string, unknown>)[key];
+    const value = readOwn(record, key);
     // Stryker disable next-line ConditionalExpression: the descriptor path below gives the same value
     if (value !== undefined) return value;
   }
@@ -293,6 +293,30 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
   }
   return descriptor.value;
 }
+
+/**
+ * `record[key]`, for an own data property of an ordinary object. The keys the core reads
+ * most get a load of their own, each with its own inline cache that sees the few shapes of
+ * one kind of record, where `record[key]` would be one load for every key and every shape
+ * (a megamorphic lookup per field). Comparing `key` with the literals costs little: they are
+ * the same interned strings.
+ */
+// Stryker disable ConditionalExpression,StringLiteral: a fast path only: a key that skips its line (false, or another literal) is read by the last line, the same property. This also hides each line made always true, which then reads its field for every later key: a wrong value where the record has that field (a valid transcript shows it for the fields of messages), elsewhere undefined, which field() reads again from the descriptor
+function readOwn(record: object, key: string): unknown {
+  const fields = record as Record<string, unknown>;
+  if (key === "id") return fields.id;
+  if (key === "role") return fields.role;
+  if (key === "content") return fields.content;
+  if (key === "type") return fields.type;
+  if (key === "text") return fields.text;
+  if (key === "name") return fields.name;
+  if (key === "arguments") return fields.arguments;
+  if (key === "toolCallId") return fields.toolCallId;
+  if (key === "toolName") return fields.toolName;
+  if (key === "isError") return fields.isError;
+  return fields[key];
+}
+// Stryker restore ConditionalExpression,StringLiteral
 
 /** The length of a real array (read from its own `length` descriptor), or a fault. */
 export function arrayLength(value: unknown, issue: IssueKind, what: string): number {
