@@ -30,7 +30,6 @@ export const hasOwn = Object.hasOwn;
 export const ObjectPrototype = Object.prototype;
 export const ArrayConstructor = Array;
 export const Int32ArrayConstructor = Int32Array;
-export const Uint16ArrayConstructor = Uint16Array;
 export const isArray = Array.isArray;
 export const isSafeInteger = Number.isSafeInteger;
 export const isFiniteNumber = Number.isFinite;
@@ -55,7 +54,15 @@ export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const regexpExec = uncurryThis(RegExp.prototype.exec);
 
-export const bufferAlloc = Buffer.alloc;
+export const bufferFrom = Buffer.from;
+// WebAssembly is missing where code generation is (node --jitless).
+type WasmApi = {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object) => { readonly exports: object };
+};
+const Wasm = (globalThis as { readonly WebAssembly?: WasmApi }).WebAssembly;
+export const WasmModule = Wasm?.Module;
+export const WasmInstance = Wasm?.Instance;
 const BufferPrototypeMethods = Buffer.prototype as unknown as {
   ucs2Write?: (this: Buffer, s: string, offset: number, length: number) => number;
 };
