@@ -26,7 +26,6 @@ export const isExtensible = Reflect.isExtensible;
 
 export const freeze = Object.freeze;
 export const isFrozen = Object.isFrozen;
-export const hasOwn = Object.hasOwn;
 export const ObjectPrototype = Object.prototype;
 export const ArrayConstructor = Array;
 export const Int32ArrayConstructor = Int32Array;
@@ -45,10 +44,17 @@ export const enqueueJob = queueMicrotask;
 const ObjectPrototypeMethods = Object.prototype as unknown as {
   __lookupGetter__(this: object, key: PropertyKey): unknown;
   propertyIsEnumerable(this: object, key: PropertyKey): boolean;
+  hasOwnProperty(this: object, key: PropertyKey): boolean;
 };
 /** The getter of an own accessor (undefined for a data property); reads a descriptor, runs nothing. */
 export const lookupGetter = uncurryThis(ObjectPrototypeMethods.__lookupGetter__);
 export const propertyIsEnumerable = uncurryThis(ObjectPrototypeMethods.propertyIsEnumerable);
+/**
+ * Whether `key` is an own property of `object` (Object.hasOwn for an object). The method
+ * itself, uncurried: Object.hasOwn is a wrapper around it, and a build asks this for every
+ * field it reads.
+ */
+export const hasOwn: (object: object, key: PropertyKey) => boolean = uncurryThis(ObjectPrototypeMethods.hasOwnProperty);
 
 export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
