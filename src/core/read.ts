@@ -110,9 +110,36 @@ export class Budget {
     this.addItems(length);
   }
 
-  /** Counts a string of the input; returns u(s). */
-  addString(s: string): number {
-    const units = codePoints(s);
+  // The last RECENT strings counted by addRecurring and their units, in slots reused in turn.
+  // Stryker disable next-line ArrayDeclaration: a cache only: an empty array finds nothing, and every string is counted
+  readonly #recent: (string | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+  // Stryker disable next-line ArrayDeclaration: the slot is written before it is read
+  readonly #recentUnits: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+  #next = 0;
+
+  /**
+   * Counts a string of a kind that recurs in a transcript (a tool name, an argument key) as
+   * addString does, without counting it again when it is one of the last few counted here
+   * (a build counts thousands of them, and they are a handful of distinct strings).
+   */
+  addRecurring(s: string): number {
+    const recent = this.#recent;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a cache only: slots not looked at are strings counted again, the same units
+    for (let i = 0; i < RECENT; i++) {
+      // Stryker disable next-line ConditionalExpression: a cache only: a string not found is counted, the same units (this also hides the always-true mutant, which answers the units of another string and which test/core/units.test.ts kills)
+      if (recent[i] === s) return this.addString(s, this.#recentUnits[i]);
+    }
+    const units = this.addString(s);
+    const slot = this.#next;
+    recent[slot] = s;
+    this.#recentUnits[slot] = units;
+    // Stryker disable next-line ArithmeticOperator: a cache only: any order of reusing the slots remembers strings with their own units
+    this.#next = (slot + 1) & (RECENT - 1);
+    return units;
+  }
+
+  /** Counts a string of the input (of `units` code points, when already known); returns u(s). */
+  addString(s: string, units: number = codePoints(s)): number {
     this.last = units;
     this.strings += units;
     if (units > MAX_CONTEXT_STRING_UNITS && this.limited) {
@@ -126,6 +153,9 @@ export class Budget {
     return units;
   }
 }
+
+/** How many strings addRecurring remembers (a power of 2). */
+const RECENT = 8;
 
 /**
  * Faults with `issue` at the first slot of `array` that is a hole, an accessor or a throwing
