@@ -187,7 +187,7 @@ function readObject(
     // this record: its later keys are then asked one by one again.
     // Stryker disable next-line ConditionalExpression,LogicalOperator: resetting after more values (true, ||) only sends more keys to the per-key check, the same answers; never resetting (false) is killed by test/core/hostile-input.test.ts
     if (typeof value === "object" && value !== null) enumerable = false;
-    units.value += JSON_ENTRY_BASE + budget.addString(key);
+    units.value += JSON_ENTRY_BASE + budget.addRecurring(key);
     const item = readValue(value, depth + 1, ancestors, budget, units);
     // A plain store is safe, and fast, unless Object.prototype has the key: then it could be
     // "__proto__" or a setter a caller installed, so the key is defined instead (read-only

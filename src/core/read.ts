@@ -110,9 +110,36 @@ export class Budget {
     this.addItems(length);
   }
 
-  /** Counts a string of the input; returns u(s). */
-  addString(s: string): number {
-    const units = codePoints(s);
+  // The last RECENT strings counted by addRecurring and their units, in slots reused in turn.
+  // Stryker disable next-line ArrayDeclaration: a cache only: an empty array finds nothing, and every string is counted
+  readonly #recent: (string | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+  // Stryker disable next-line ArrayDeclaration: the slot is written before it is read
+  readonly #recentUnits: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+  #next = 0;
+
+  /**
+   * Counts a string of a kind that recurs in a transcript (a tool name, an argument key) as
+   * addString does, without counting it again when it is one of the last few counted here
+   * (a build counts thousands of them, and they are a handful of distinct strings).
+   */
+  addRecurring(s: string): number {
+    const recent = this.#recent;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a cache only: slots not looked at are strings counted again, the same units
+    for (let i = 0; i < RECENT; i++) {
+      // Stryker disable next-line ConditionalExpression: a cache only: a string not found is counted, the same units (this also hides the always-true mutant, which answers the units of another string and which test/core/units.test.ts kills)
+      if (recent[i] === s) return this.addString(s, this.#recentUnits[i]);
+    }
+    const units = this.addString(s);
+    const slot = this.#next;
+    recent[slot] = s;
+    this.#recentUnits[slot] = units;
+    // Stryker disable next-line ArithmeticOperator: a cache only: any order of reusing the slots remembers strings with their own units
+    this.#next = (slot + 1) & (RECENT - 1);
+    return units;
+  }
+
+  /** Counts a string of the input (of `units` code points, when already known); returns u(s). */
+  addString(s: string, units: number = codePoints(s)): number {
     this.last = units;
     this.strings += units;
     if (units > MAX_CONTEXT_STRING_UNITS && this.limited) {
@@ -126,6 +153,9 @@ export class Budget {
     return units;
   }
 }
+
+/** How many strings addRecurring remembers (a power of 2). */
+const RECENT = 8;
 
 /**
  * Faults with `issue` at the first slot of `array` that is a hole, an accessor or a throwing
@@ -279,7 +309,7 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
     if (!hasOwn(record, key)) fault(issue, `${what}.${key} is missing`);
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     if (lookupGetter(record, key) !== undefined) fault(issue, `${what}.${key} is an accessor`);
-    const value = (record as Record<string, unknown>)[key];
+    const value = readOwn(record, key);
     // Stryker disable next-line ConditionalExpression: the descriptor path below gives the same value
     if (value !== undefined) return value;
   }
@@ -293,6 +323,30 @@ export function field(record: object, key: string, issue: IssueKind, what: strin
   }
   return descriptor.value;
 }
+
+/**
+ * `record[key]`, for an own data property of an ordinary object. The keys the core reads
+ * most get a load of their own, each with its own inline cache that sees the few shapes of
+ * one kind of record, where `record[key]` would be one load for every key and every shape
+ * (a megamorphic lookup per field). Comparing `key` with the literals costs little: they are
+ * the same interned strings.
+ */
+// Stryker disable ConditionalExpression,StringLiteral: a fast path only: a key that skips its line (false, or another literal) is read by the last line, the same property. This also hides each line made always true, which then reads its field for every later key: a wrong value where the record has that field (a valid transcript shows it for the fields of messages), elsewhere undefined, which field() reads again from the descriptor
+function readOwn(record: object, key: string): unknown {
+  const fields = record as Record<string, unknown>;
+  if (key === "id") return fields.id;
+  if (key === "role") return fields.role;
+  if (key === "content") return fields.content;
+  if (key === "type") return fields.type;
+  if (key === "text") return fields.text;
+  if (key === "name") return fields.name;
+  if (key === "arguments") return fields.arguments;
+  if (key === "toolCallId") return fields.toolCallId;
+  if (key === "toolName") return fields.toolName;
+  if (key === "isError") return fields.isError;
+  return fields[key];
+}
+// Stryker restore ConditionalExpression,StringLiteral
 
 /** The length of a real array (read from its own `length` descriptor), or a fault. */
 export function arrayLength(value: unknown, issue: IssueKind, what: string): number {

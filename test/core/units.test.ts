@@ -2,7 +2,7 @@
 // Every expected number below is computed by hand from the table in §4.
 import { describe, expect, it } from "vitest";
 import { estimateContextUnits } from "../../src/core/index";
-import { assistant, build, call, result, text, thrownCode, units, user } from "./fixtures";
+import { assistant, build, call, result, text, thrownCode, units, user, type PlainMessage } from "./fixtures";
 
 /** J(x), measured as the difference x makes inside a tool call's arguments `{ v: x }`. */
 function jsonUnits(x: unknown): number {
@@ -140,6 +140,27 @@ describe("J(arguments)", () => {
     ["{ a: [{}] }", { a: [{}] }, 9],
   ])("costs %s as specified", (_name, value, expected) => {
     expect(jsonUnits(value)).toBe(expected);
+  });
+
+  // Tool names and argument keys recur, and the core remembers the units of the last few it
+  // counted (src/core/read.ts addRecurring): more distinct ones than it remembers, each
+  // coming back, must each still cost their own code points.
+  it("costs each recurring tool name and argument key its own code points", () => {
+    const names = ["a", "bb", "ccc", "😀", "dddd", "e", "ff", "𝒳𝒳", "ggggg", "h", "ii"];
+    const messages: PlainMessage[] = [];
+    let expected = 0;
+    for (let round = 0; round < 3; round++) {
+      names.forEach((name, i) => {
+        const id = `c${round}-${i}`;
+        messages.push(assistant(`a${round}-${i}`, [call(id, name, { [name]: 1, [names[(i + round) % names.length]!]: 2 })]));
+        messages.push(result(`r${round}-${i}`, id, name));
+        const other = names[(i + round) % names.length]!;
+        const argumentUnits = other === name ? 2 + (1 + [...name].length + 2) : 2 + (1 + [...name].length + 2) + (1 + [...other].length + 2);
+        expected += 4 + [...`a${round}-${i}`].length + (6 + id.length + [...name].length + argumentUnits);
+        expected += 7 + [...`r${round}-${i}`].length + id.length + [...name].length;
+      });
+    }
+    expect(units({ messages })).toBe(expected);
   });
 
   it("does not depend on key order", () => {

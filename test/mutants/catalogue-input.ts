@@ -26,8 +26,8 @@ export const inputMutants: readonly Mutant[] = [
     area: "input",
     description: "Reads fields with record[key] while validating, so a getter of the input runs (and an accessor is accepted).",
     file: "read.ts",
-    find: "    if (lookupGetter(record, key) !== undefined) fault(issue, `${what}.${key} is an accessor`);\n    const value = (record as Record<string, unknown>)[key];",
-    replace: "    const value = (record as Record<string, unknown>)[key];",
+    find: "    if (lookupGetter(record, key) !== undefined) fault(issue, `${what}.${key} is an accessor`);\n    const value = readOwn(record, key);",
+    replace: "    const value = readOwn(record, key);",
     killers: ["strength.accessors-never-called"],
   },
   {

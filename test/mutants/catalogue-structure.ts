@@ -128,8 +128,8 @@ export const structureMutants: readonly Mutant[] = [
     area: "units",
     description: "Forgets u(key) in J(object): an argument key costs only its separator unit.",
     file: "arguments.ts",
-    find: "    units.value += JSON_ENTRY_BASE + budget.addString(key);",
-    replace: "    budget.addString(key);\n    units.value += JSON_ENTRY_BASE;",
+    find: "    units.value += JSON_ENTRY_BASE + budget.addRecurring(key);",
+    replace: "    budget.addRecurring(key);\n    units.value += JSON_ENTRY_BASE;",
     killers: ["units.exact-formula"],
   },
   {

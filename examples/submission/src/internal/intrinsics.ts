@@ -26,11 +26,9 @@ export const isExtensible = Reflect.isExtensible;
 
 export const freeze = Object.freeze;
 export const isFrozen = Object.isFrozen;
-export const hasOwn = Object.hasOwn;
 export const ObjectPrototype = Object.prototype;
 export const ArrayConstructor = Array;
 export const Int32ArrayConstructor = Int32Array;
-export const Uint16ArrayConstructor = Uint16Array;
 export const isArray = Array.isArray;
 export const isSafeInteger = Number.isSafeInteger;
 export const isFiniteNumber = Number.isFinite;
@@ -46,16 +44,31 @@ export const enqueueJob = queueMicrotask;
 const ObjectPrototypeMethods = Object.prototype as unknown as {
   __lookupGetter__(this: object, key: PropertyKey): unknown;
   propertyIsEnumerable(this: object, key: PropertyKey): boolean;
+  hasOwnProperty(this: object, key: PropertyKey): boolean;
 };
 /** The getter of an own accessor (undefined for a data property); reads a descriptor, runs nothing. */
 export const lookupGetter = uncurryThis(ObjectPrototypeMethods.__lookupGetter__);
 export const propertyIsEnumerable = uncurryThis(ObjectPrototypeMethods.propertyIsEnumerable);
+/**
+ * Whether `key` is an own property of `object` (Object.hasOwn for an object). The method
+ * itself, uncurried: Object.hasOwn is a wrapper around it, and a build asks this for every
+ * field it reads.
+ */
+export const hasOwn: (object: object, key: PropertyKey) => boolean = uncurryThis(ObjectPrototypeMethods.hasOwnProperty);
 
 export const stringTrim = uncurryThis(String.prototype.trim);
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const regexpExec = uncurryThis(RegExp.prototype.exec);
 
-export const bufferAlloc = Buffer.alloc;
+export const bufferFrom = Buffer.from;
+// WebAssembly is missing where code generation is (node --jitless).
+type WasmApi = {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object) => { readonly exports: object };
+};
+const Wasm = (globalThis as { readonly WebAssembly?: WasmApi }).WebAssembly;
+export const WasmModule = Wasm?.Module;
+export const WasmInstance = Wasm?.Instance;
 const BufferPrototypeMethods = Buffer.prototype as unknown as {
   ucs2Write?: (this: Buffer, s: string, offset: number, length: number) => number;
 };

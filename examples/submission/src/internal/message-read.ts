@@ -100,7 +100,7 @@ function nameField(record: object, key: string, budget: Budget, what: string): s
     // Stryker disable next-line StringLiteral: message text; the code is the contract
     fault(SHAPE, `${what}.${key} is not a string`);
   }
-  budget.addString(name);
+  budget.addRecurring(name);
   // Stryker disable next-line StringLiteral: message text; the code is the contract
   if (!isNonEmpty(name)) fault(EMPTY_NAME, `${what}.${key} is empty`);
   return name;
