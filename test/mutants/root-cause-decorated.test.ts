@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
-import { mutants } from "./catalogue";
-import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "./matrix";
+import { analysisOf } from "./root-cause-analysis";
 import { coreReference } from "../variants/grade";
 
 // Readings of decorated inputs and options (src/grader/root-cause/decorated.ts): the subject's
@@ -11,38 +9,24 @@ import { coreReference } from "../variants/grade";
 // and the failure is that reading, failed as it did, or passes judged over the subject's
 // reading. A failure where the reading agrees with the contract stays its own root cause.
 
-const SETTINGS = { seed: 20261129, numRuns: 100 };
 const reference = coreReference();
 afterAll(() => reference.close());
 
-async function analysisOf(mutantId: string, propertyIds: readonly string[]) {
-  const properties = suiteProperties().filter((p) => propertyIds.includes(p.id));
-  const hosts = await hostsFor(mutants.find((m) => m.id === mutantId)!, reference);
-  const failed: PropertyVerdict[] = [];
-  for (const property of properties) {
-    const verdict = await runOne(property, hosts, { ...SETTINGS, shrink: false });
-    if (verdict.status === "failed") failed.push(verdict);
-  }
-  expect(failed.map((v) => v.propertyId).sort(), "each fails (else the test proves nothing)").toEqual([...propertyIds].sort());
-  const input = failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
-  return analyzeRootCauses(input, { definitions: properties, subject: hosts.subject, reference: hosts.reference });
-}
-
 describe("the reading of decorated inputs and options", () => {
   it("input-invokes-getters (fields read with record[key]): every failure under build, the getter's call named", async () => {
-    const analysis = await analysisOf("input-invokes-getters", ["strength.accessors-never-called", "hostile.rejects-with-channel-code", "hostile.accessor-never-invoked"]);
+    const { analysis } = await analysisOf("input-invokes-getters", ["strength.accessors-never-called", "hostile.rejects-with-channel-code", "hostile.accessor-never-invoked"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["build"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.question).toMatch(/^buildActiveContext\(.*\) with getter at input/);
   }, 300_000);
 
   it("options-prototype-unchecked: options with another prototype accepted, under options", async () => {
-    const analysis = await analysisOf("options-prototype-unchecked", ["hostile.rejects-with-channel-code", "strength.non-plain-options-rejected"]);
+    const { analysis } = await analysisOf("options-prototype-unchecked", ["hostile.rejects-with-channel-code", "strength.non-plain-options-rejected"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["options"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.contract).toMatch(/^rejects with CONTEXT_INVALID_INPUT/);
   }, 300_000);
 
   it("null-read-as-a-record: a TypeError out of the reading of plain data, under build", async () => {
-    const analysis = await analysisOf("null-read-as-a-record", ["strength.reading-null-records"]);
+    const { analysis } = await analysisOf("null-read-as-a-record", ["strength.reading-null-records"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["build"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.subject).toMatch(/^throws an Error \(TypeError\), not a ContextCompactionError/);
   }, 300_000);
@@ -50,7 +34,7 @@ describe("the reading of decorated inputs and options", () => {
   it("a failure on decorated options whose reading agrees with the contract stays its own (abort-ignored-after-call, a disguised signal)", async () => {
     // The subject reads the disguised signal on an empty context as the contract may (§8: it
     // works as the signal); what fails is what it does with it after the summarizer call.
-    const analysis = await analysisOf("abort-ignored-after-call", ["strength.proxied-signal-rejected"]);
+    const { analysis } = await analysisOf("abort-ignored-after-call", ["strength.proxied-signal-rejected"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["strength.proxied-signal-rejected"]);
   }, 300_000);
 });

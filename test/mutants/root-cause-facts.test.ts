@@ -3,8 +3,8 @@ import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
 import type { Json } from "../../src/scenario/data";
 import type { Observation } from "../../src/scenario/observation";
 import type { Scenario } from "../../src/scenario/scenario";
-import { mutants } from "./catalogue";
-import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "./matrix";
+import { suiteProperties } from "./matrix";
+import { analysisOf, failuresOf } from "./root-cause-analysis";
 import { coreReference } from "../variants/grade";
 
 // Observed facts (src/grader/root-cause/facts.ts): a failure is put under a fact (frozen-ness,
@@ -13,38 +13,19 @@ import { coreReference } from "../variants/grade";
 // taken from the reference core's observation of the same scenario, passes. A failure that
 // differs anywhere else stays its own root cause.
 
-const SETTINGS = { seed: 20261129, numRuns: 100 };
 const reference = coreReference();
 afterAll(() => reference.close());
-
-async function failuresOf(mutantId: string, propertyIds: readonly string[]) {
-  const properties = suiteProperties().filter((p) => propertyIds.includes(p.id));
-  const hosts = await hostsFor(mutants.find((m) => m.id === mutantId)!, reference);
-  const failed: PropertyVerdict[] = [];
-  for (const property of properties) {
-    const verdict = await runOne(property, hosts, { ...SETTINGS, shrink: false });
-    if (verdict.status === "failed") failed.push(verdict);
-  }
-  return { properties, hosts, failed };
-}
-
-async function analysisOf(mutantId: string, propertyIds: readonly string[]) {
-  const { properties, hosts, failed } = await failuresOf(mutantId, propertyIds);
-  expect(failed.map((v) => v.propertyId).sort(), "each fails (else the test proves nothing)").toEqual([...propertyIds].sort());
-  const input = failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
-  return analyzeRootCauses(input, { definitions: properties, subject: hosts.subject, reference: hosts.reference });
-}
 
 describe("observed facts as root causes", () => {
   it("build-shallow-freeze (only the outer object frozen): groups, compaction, fast path, atomicity and async failures under one cause, freezing", async () => {
     const ids = ["compaction.all-frozen", "atomicity.prebuilt-input-unchanged-and-frozen", "groups.frozen", "fast-path.status-unchanged", "async.failure-leaves-context-unchanged"];
-    const analysis = await analysisOf("build-shallow-freeze", ids);
+    const { analysis } = await analysisOf("build-shallow-freeze", ids, reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["freezing"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.subject).toMatch(/^mutable at /);
   }, 300_000);
 
   it("record-appended-before-validation: the input changed by a failed compaction, under input", async () => {
-    const analysis = await analysisOf("record-appended-before-validation", ["atomicity.plain-input-unchanged", "hostile.input-unchanged"]);
+    const { analysis } = await analysisOf("record-appended-before-validation", ["atomicity.plain-input-unchanged", "hostile.input-unchanged"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["input"]);
     expect(analysis.rootCauses[0]!.differences?.[0]).toMatchObject({ subject: "changed", contract: "unchanged" });
   }, 300_000);
@@ -76,14 +57,14 @@ describe("observed facts as root causes", () => {
   }, 300_000);
 
   it("promise-retry-not-undone: the constructor left on the promise, under restoration", async () => {
-    const analysis = await analysisOf("promise-retry-not-undone", ["strength.promise-own-constructor-retried", "strength.promise-inherited-species-retried"]);
+    const { analysis } = await analysisOf("promise-retry-not-undone", ["strength.promise-own-constructor-retried", "strength.promise-inherited-species-retried"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["restoration"]);
   }, 300_000);
 
   it("a failure that also differs in its outcome is not put under the fact it shows", async () => {
     // fast-path.status-unchanged checks the whole result, then its frozen-ness.
     const ids = ["fast-path.status-unchanged"];
-    const { properties, hosts, failed } = await failuresOf("build-shallow-freeze", ids);
+    const { properties, hosts, failed } = await failuresOf("build-shallow-freeze", ids, reference);
     expect(failed.length, "it fails (else the test proves nothing)").toBe(1);
     const verdict = failed[0]!;
     const outcome = verdict.observation!.outcome;

@@ -1,11 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
 import { optionsAnswer, optionsScenario } from "../../src/grader/root-cause/options";
 import { modelCompactOptions } from "../../src/model/index";
 import type { Json } from "../../src/scenario/data";
 import type { Scenario } from "../../src/scenario/scenario";
-import { mutants } from "./catalogue";
-import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "./matrix";
+import { analysisOf } from "./root-cause-analysis";
 import { coreReference } from "../variants/grade";
 
 // The options layer (src/grader/root-cause/options.ts): a failure is put under it only when the
@@ -13,33 +11,20 @@ import { coreReference } from "../variants/grade";
 // else with which code", asked on an empty context. A failure that answer does not explain
 // stays its own root cause, even where the subject's answer differs from the contract's.
 
-const SETTINGS = { seed: 20261129, numRuns: 100 };
 const reference = coreReference();
 afterAll(() => reference.close());
-
-async function analysisOf(mutantId: string, propertyIds: readonly string[]) {
-  const properties = suiteProperties().filter((p) => propertyIds.includes(p.id));
-  const hosts = await hostsFor(mutants.find((m) => m.id === mutantId)!, reference);
-  const failed: PropertyVerdict[] = [];
-  for (const property of properties) {
-    const verdict = await runOne(property, hosts, { ...SETTINGS, shrink: false });
-    if (verdict.status === "failed") failed.push(verdict);
-  }
-  const input = failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
-  return { failed, hosts, analysis: await analyzeRootCauses(input, { definitions: properties, subject: hosts.subject, reference: hosts.reference }) };
-}
 
 describe("the options root cause", () => {
   it("options-budget-code-invalid-input (a budget out of range is CONTEXT_INVALID_INPUT): its failures under options", async () => {
     const ids = ["boundary.options-validation-codes", "atomicity.error-code", "strength.option-budget-edges"];
-    const { failed, analysis } = await analysisOf("options-budget-code-invalid-input", ids);
+    const { failed, analysis } = await analysisOf("options-budget-code-invalid-input", ids, reference, false);
     expect(failed.map((v) => v.propertyId).sort(), "each fails (else the test proves nothing)").toEqual([...ids].sort());
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["options"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.contract).toMatch(/^rejects them with CONTEXT_INVALID_BUDGET/);
   }, 300_000);
 
   it("options-ids-only-type-checked: the subject accepts a blank id, but the blank-id failure is not explained by that answer and stays its own", async () => {
-    const { failed, analysis, hosts } = await analysisOf("options-ids-only-type-checked", ["strength.blank-option-ids-rejected"]);
+    const { failed, analysis, hosts } = await analysisOf("options-ids-only-type-checked", ["strength.blank-option-ids-rejected"], reference, false);
     expect(failed.length, "it fails (else the test proves nothing)").toBe(1);
     const op = failed[0]!.counterexample!.operation as Extract<Scenario["operation"], { kind: "compact" }>;
     const question = { operation: "compact" as const, options: op.options, summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json };
