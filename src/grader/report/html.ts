@@ -53,7 +53,7 @@ export function renderHtml(grade: GradeResult): string {
     `<p><span class="score" id="score">${points(grade.score)} / ${points(grade.maxScore)}</span> <span class="muted">${passed} of ${grade.properties.length} properties passed</span></p>`,
     grade.rootCauses.length === 0
       ? `<p>No root causes: ${failed === 0 ? "every property passed." : "the failures could not be grouped."}</p>`
-      : `<h2>${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}</h2><p class="muted">Fix them in this order: the first ones are upstream, and the properties under them fail only because of them (each was judged again with your own <abbr title="${escapeHtml(UNITS_HINT)}">units</abbr> or <abbr title="${escapeHtml(GROUPS_HINT)}">groups</abbr>, and passed).</p>`,
+      : `<h2>${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}</h2><p class="muted">Fix them in this order: the first ones are upstream, and the properties under each fail only because of it (each was judged again with your own answer there, e.g. your own <abbr title="${escapeHtml(UNITS_HINT)}">units</abbr> or <abbr title="${escapeHtml(GROUPS_HINT)}">groups</abbr>, and passed).</p>`,
     ...grade.rootCauses.map((cause, index) => causeSection(cause, index)),
     legend(),
     `<h2>Every property</h2>`,
