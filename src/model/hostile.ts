@@ -110,13 +110,16 @@ function rewriteOptions(op: Extract<Operation, { kind: "boundary" | "compact" }>
   return out;
 }
 
-/** A Proxy (well-behaved) around the genuine signal, or that signal with another prototype (§8). */
+/** A decoration that disguises options.signal: a well-behaved Proxy around it, or another prototype (§8). */
+export function isSignalDisguise(d: Decoration): boolean {
+  return d.target === "options" && d.path.length === 1 && d.path[0] === "signal" && ((d.kind === "proxy" && d.throwingTrap === undefined) || d.kind === "prototype");
+}
+
+/** The index of a disguise of the genuine signal (isSignalDisguise), or -1. */
 function signalDisguise(scenario: Scenario): number {
   const op = scenario.operation;
   if (op.kind !== "compact" || (op.signal !== "controller" && op.signal !== "controllerMuted")) return -1;
-  return (scenario.decorations ?? []).findIndex(
-    (d) => d.target === "options" && d.path.length === 1 && d.path[0] === "signal" && ((d.kind === "proxy" && d.throwingTrap === undefined) || d.kind === "prototype"),
-  );
+  return (scenario.decorations ?? []).findIndex(isSignalDisguise);
 }
 
 const outcomes = (e: Expected): Expected[] => acceptedOutcomes(e);

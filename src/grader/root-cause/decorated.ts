@@ -7,6 +7,7 @@ import type { Decoration, Operation, Scenario } from "../../scenario/scenario";
 import { decorationLine, value } from "../report/notation";
 import { judge } from "../run/judge";
 import { outcomeAccepted } from "./accepts";
+import { EMPTY_CONTEXT } from "./options";
 import type { Host } from "../../scenario/host";
 import { isAccessorCounter } from "./facts";
 import type { UpstreamProbe } from "./probe";
@@ -39,11 +40,11 @@ async function reading(failure: Failure, probe: UpstreamProbe, reference: Host |
   // or a ContextCompactionError as an answer: here, a plain input or options are asked only of
   // a failure that is that very reading, or that threw something else.
   const escaped = observation.outcome.kind === "threw" && !observation.outcome.error.isContextCompactionError;
-  if (decorations.length === 0 && !escaped && !(target === "input" && (op.kind === "build" || op.kind === "groups"))) return null;
+  const sameCall = target === "input" && (op.kind === "build" || op.kind === "groups");
+  if (decorations.length === 0 && !escaped && !sameCall) return null;
   const question = target === "input" ? readingOf(op, decorations) : optionsReadingOf(op, decorations);
   if (question === null) return null;
   const layer = target === "input" ? "build" : "options";
-  const sameCall = target === "input" && (op.kind === "build" || op.kind === "groups");
   const own = sameCall ? observation : await probe.observe(question);
   if (own === undefined || !answered(own)) return null;
   const contract = withoutUpstream(() => expectedFor(question));
@@ -53,14 +54,17 @@ async function reading(failure: Failure, probe: UpstreamProbe, reference: Host |
   const sameCalls = sameCounts(ownCalls, contractCalls);
   if (outcomeAccepted(own, contract) && sameCalls) return null;
   const difference = readingDifference(layer, question, own, contract, sameCalls ? null : { own: ownCalls, contract: contractCalls });
+  // Judged again with `expected`, the calls into the input the reading made taken as the reference's reading's.
+  const rejudged = (expected: Expected): Recheck | null => {
+    const patched: Observation = { ...observation, hostile: plus(minus(observation.hostile, ownCalls), contractCalls) };
+    return withoutUpstream(() => judge(failure.def, { scenario, observation: patched, expected, reference: null })).ok ? { layer, how: "recheck", differences: [difference] } : null;
+  };
   if (sameCall) {
     // The property checks this very reading: another outcome, or a call the contract never makes
     // (a getter, setter or function), is its failure. Proxy traps read otherwise (how many times
     // is not all fixed): only when the property passes with the reference's calls instead.
     if (!outcomeAccepted(own, contract) || FORBIDDEN.some((name) => (ownCalls[name] ?? 0) > 0)) return { layer, how: "direct", differences: [difference] };
-    const patched: Observation = { ...observation, hostile: plus(minus(observation.hostile, ownCalls), contractCalls) };
-    const verdict = withoutUpstream(() => judge(failure.def, { scenario, observation: patched, expected: contract, reference: null }));
-    return verdict.ok ? { layer, how: "recheck", differences: [difference] } : null;
+    return rejudged(contract);
   }
   const outcome = observation.outcome;
   if (own.outcome.kind === "threw") {
@@ -72,24 +76,19 @@ async function reading(failure: Failure, probe: UpstreamProbe, reference: Host |
   // Input: the operation over the subject's built context, as plain data. Options: the
   // options read as plain data (the subject accepted them as such).
   const rebuilt: Scenario = target === "input" ? { operation: withInput(op, own.outcome.value), decorations: all.filter((d) => d.target !== "input") } : { operation: op, decorations: all.filter((d) => d.target !== "options") };
-  const expected: Expected = withoutUpstream(() => expectedFor(rebuilt));
-  const patched: Observation = { ...observation, hostile: plus(minus(observation.hostile, ownCalls), contractCalls) };
-  const verdict = withoutUpstream(() => judge(failure.def, { scenario, observation: patched, expected, reference: null }));
-  return verdict.ok ? { layer, how: "recheck", differences: [difference] } : null;
+  return rejudged(withoutUpstream(() => expectedFor(rebuilt)));
 }
 
 /** The options' reading: the same operation, options and decorations on an empty context (./options). */
 function optionsReadingOf(op: Operation, decorations: readonly Decoration[]): Scenario | null {
-  if (op.kind === "boundary") return withDecorations({ ...op, context: EMPTY, prebuilt: false }, decorations);
-  if (op.kind === "compact") return withDecorations({ ...op, context: EMPTY, prebuilt: false, abort: "none" }, decorations);
+  if (op.kind === "boundary") return withDecorations({ ...op, context: EMPTY_CONTEXT, prebuilt: false }, decorations);
+  if (op.kind === "compact") return withDecorations({ ...op, context: EMPTY_CONTEXT, prebuilt: false, abort: "none" }, decorations);
   return null;
 }
 
 function withDecorations(operation: Operation, decorations: readonly Decoration[]): Scenario {
   return decorations.length === 0 ? { operation } : { operation, decorations };
 }
-
-const EMPTY = { requirements: [], summary: null, messages: [], compactions: [] };
 
 /** The reading question: the same input with its decorations, built (or grouped). */
 function readingOf(op: Operation, decorations: readonly Decoration[]): Scenario | null {

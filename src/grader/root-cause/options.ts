@@ -15,15 +15,16 @@ import type { Difference } from "./recheck";
 // or find no boundary: so a result is an acceptance, and a rejection of options (INVALID_INPUT,
 // INVALID_BUDGET, LIMIT_EXCEEDED) before any summarizer call is the code. Anything else is no answer.
 
-const EMPTY = { requirements: [], summary: null, messages: [], compactions: [] };
+/** The empty built context the options questions are asked on (also ./decorated). */
+export const EMPTY_CONTEXT = { requirements: [], summary: null, messages: [], compactions: [] };
 const OPTION_CODES: readonly string[] = [CODE.invalidInput, CODE.invalidBudget, CODE.limitExceeded];
 
 export function optionsScenario(question: OptionsQuestion): Scenario {
-  if (question.operation === "boundary") return { operation: { kind: "boundary", context: EMPTY, prebuilt: false, options: question.options } };
+  if (question.operation === "boundary") return { operation: { kind: "boundary", context: EMPTY_CONTEXT, prebuilt: false, options: question.options } };
   return {
     operation: {
       kind: "compact",
-      context: EMPTY,
+      context: EMPTY_CONTEXT,
       prebuilt: false,
       options: question.options,
       summarizer: { kind: "text", text: "summary", delivery: "sync" },

@@ -1,4 +1,5 @@
 import { expectedFor } from "../../model/index";
+import { isSignalDisguise } from "../../model/hostile";
 import { withoutUpstream, type SettlingQuestion } from "../../model/upstream";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -59,8 +60,7 @@ function settlingQuestionOf(scenario: Scenario): SettlingQuestion | null {
 function undisguised(scenario: Scenario, observation: Observation): Scenario | null {
   const decorations = scenario.decorations ?? [];
   if (decorations.length === 0) return scenario;
-  const disguise = decorations.every((d) => d.target === "options" && d.path.length === 1 && d.path[0] === "signal" && ((d.kind === "proxy" && d.throwingTrap === undefined) || d.kind === "prototype"));
-  return disguise && observation.summarizerCalls.length >= 1 ? { operation: scenario.operation } : null;
+  return decorations.every(isSignalDisguise) && observation.summarizerCalls.length >= 1 ? { operation: scenario.operation } : null;
 }
 
 export async function reproducedInSettling(scenario: Scenario, observation: Observation, probe: UpstreamProbe): Promise<Recheck | null> {
