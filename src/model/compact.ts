@@ -7,7 +7,7 @@ import { CODE, LIMIT } from "./limits";
 import type { CompactValues } from "./options";
 import { compactOptionsChecked } from "./options-answer";
 import { settleScript, type Settled } from "./summarizer";
-import { upstreamCompaction, upstreamSettling } from "./upstream";
+import { upstreamActive, upstreamCompaction, upstreamSettling, withoutUpstream } from "./upstream";
 import { modelCodePoints, modelContextUnits, modelMessagesUnits, modelRequirementsUnits, modelSummaryUnits } from "./units";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
@@ -93,17 +93,25 @@ function afterSettled(op: CompactOperation, ctx: BuiltContext, opts: CompactValu
   const summary = { id: opts.summaryId, content: text };
   // Through modelSummaryUnits: a root-cause re-check takes the subject's own units of the summary (./upstream).
   const summaryUnits = modelSummaryUnits(summary);
+  const after = (units: number) => afterSummary(ctx, opts, boundary, unitsBefore, summary, units, calls);
+  // In a re-check, a subject whose units of a summary differ may count its new summary with
+  // them or as the contract does (the core counts it apart from its estimate): each answer
+  // taken is the subject's or the contract's, so with either the failure follows from its units.
+  const contractUnits = upstreamActive() ? withoutUpstream(() => modelSummaryUnits(summary)) : summaryUnits;
+  return contractUnits === summaryUnits ? after(summaryUnits) : orElse(after(summaryUnits), after(contractUnits));
+}
+
+/** Steps 6 (the summary's size) to 8 once the new summary counts `summaryUnits`. */
+function afterSummary(ctx: BuiltContext, opts: CompactValues, boundary: number, unitsBefore: number, summary: { readonly id: string; readonly content: string }, summaryUnits: number, calls: number): Expected {
   if (summaryUnits > opts.summaryMaxUnits) return throws([CODE.summaryInsufficient], calls);
 
   // Step 7 (the suffix of a valid transcript cut between groups is always valid).
   const suffix = ctx.messages.slice(boundary);
-  if (modelRequirementsUnits(ctx.requirements) + summaryUnits + modelMessagesUnits(suffix) > opts.targetUnits) {
-    return throws([CODE.summaryInsufficient], calls);
-  }
+  const unitsAfter = modelRequirementsUnits(ctx.requirements) + summaryUnits + modelMessagesUnits(suffix);
+  if (unitsAfter > opts.targetUnits) return throws([CODE.summaryInsufficient], calls);
 
   // Step 8: the new context goes through the same rules as any input (e.g. a 257th record).
   const next = { requirements: ctx.requirements, summary, messages: suffix, compactions: ctx.compactions };
-  const unitsAfter = modelContextUnits(next);
   const record = {
     id: opts.recordId,
     summaryId: opts.summaryId,
@@ -112,11 +120,15 @@ function afterSettled(op: CompactOperation, ctx: BuiltContext, opts: CompactValu
     unitsBefore,
     unitsAfter,
   };
-  const rebuilt = modelBuild({ ...next, compactions: [...ctx.compactions, record] } as unknown as Json);
-  if (!rebuilt.ok) return throws(rebuilt.codes, calls);
-  return {
-    kind: "returns",
-    value: { status: "compacted", context: rebuilt.context, record } as unknown as Json,
-    summarizerCalls: calls,
-  };
+  const unbuilt = { ...next, compactions: [...ctx.compactions, record] };
+  const rebuilt = modelBuild(unbuilt as unknown as Json);
+  const compacted = (context: unknown): Expected => ({ kind: "returns", value: { status: "compacted", context, record } as unknown as Json, summarizerCalls: calls });
+  if (rebuilt.ok) return compacted(rebuilt.context);
+  // With the contract's own answers, only a limit can refuse here: the options checked at step 1
+  // and a boundary at a group end >= 1 make every other rule hold. Taken from a subject in a
+  // root-cause re-check (./upstream), its boundary (0) or options (a blank id) may break them:
+  // an implementation that validates again refuses, one that trusts those checks (the core)
+  // builds it as it is. Either follows from the subject's answer.
+  const refused = throws(rebuilt.codes, calls);
+  return upstreamActive() && rebuilt.codes.some((code) => code !== CODE.limitExceeded) ? orElse(refused, compacted(unbuilt)) : refused;
 }

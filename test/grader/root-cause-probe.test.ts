@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as core from "../../src/core/index";
 import { createInProcessHost } from "../../src/grader/in-process-host";
-import { MAX_REFUSALS, UpstreamProbe } from "../../src/grader/root-cause/probe";
+import fc from "fast-check";
+import { MAX_REFUSALS, piecesOf, UpstreamProbe } from "../../src/grader/root-cause/probe";
 import type { UpstreamMisses, UpstreamQuestions } from "../../src/model/upstream";
 import type { ContextData } from "../../src/scenario/data";
 
@@ -34,6 +35,41 @@ describe("UpstreamProbe answers", () => {
     await probe.ask(misses({ boundaries: new Map([["none", { context: context(3), options: tight }]]) }));
     expect(probe.boundaries.has("none")).toBe(true);
     expect(probe.boundaries.get("none")).toBeNull();
+  });
+});
+
+describe("u of a string the subject refuses in one message, asked in pieces", () => {
+  const codePoints = (s: string) => [...s].length;
+
+  it("cuts between code points, never inside a surrogate pair, into pieces of at most 16,384 UTF-16 units", () => {
+    const unit = fc.constantFrom("a", "😀", "\uD800", "\uDC00");
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), fc.integer({ min: 0, max: 20_000 }), (tail, lead) => {
+        const s = "😀".repeat(lead) + tail.join("");
+        const pieces = piecesOf(s);
+        expect(pieces.join("")).toBe(s);
+        expect(pieces.every((p) => p.length > 0 && p.length <= 16_384)).toBe(true);
+        expect(pieces.reduce((sum, p) => sum + codePoints(p), 0)).toBe(codePoints(s));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("answers u of 40,000 astral characters (past the limit as UTF-16 counts them) as the sum of its pieces", async () => {
+    // Counts UTF-16 units, and refuses a string past 65,536 of them (as the limit, counted so).
+    const utf16 = {
+      ...core,
+      estimateContextUnits: (ctx: { messages: { id: string; content: string }[] }) => {
+        if (ctx.messages.some((m) => m.content.length > 65_536)) throw new core.ContextCompactionError("CONTEXT_LIMIT_EXCEEDED", "too long");
+        return ctx.messages.reduce((sum, m) => sum + 4 + m.id.length + m.content.length, 0);
+      },
+    };
+    const s = "😀".repeat(40_000);
+    for (const [subject, expected] of [[core, 40_000], [utf16, 80_000]] as const) {
+      const probe = new UpstreamProbe(createInProcessHost(subject as unknown as Record<string, unknown>));
+      await probe.ask(misses({ codePoints: new Set([s]) }));
+      expect(probe.codePoints.get(s)).toBe(expected);
+    }
   });
 });
 

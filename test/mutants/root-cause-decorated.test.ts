@@ -19,7 +19,7 @@ describe("the reading of decorated inputs and options", () => {
     expect(analysis.rootCauses[0]!.differences?.[0]?.question).toMatch(/^buildActiveContext\(.*\) with getter at input/);
   }, 300_000);
 
-  it("options-prototype-unchecked: options with another prototype accepted, under options", async () => {
+  it("options-prototype-unchecked: options with another prototype accepted, under options (no reading of an input differs)", async () => {
     const { analysis } = await analysisOf("options-prototype-unchecked", ["hostile.rejects-with-channel-code", "strength.non-plain-options-rejected"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["options"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.contract).toMatch(/^rejects with CONTEXT_INVALID_INPUT/);
@@ -29,6 +29,13 @@ describe("the reading of decorated inputs and options", () => {
     const { analysis } = await analysisOf("null-read-as-a-record", ["strength.reading-null-records"], reference);
     expect(analysis.rootCauses.map((c) => c.id)).toEqual(["build"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.subject).toMatch(/^throws an Error \(TypeError\), not a ContextCompactionError/);
+  }, 300_000);
+
+  it("null-read-as-a-record: the readings of the input and of the options (null) one root cause, build, titled for both", async () => {
+    const { analysis } = await analysisOf("null-read-as-a-record", ["strength.reading-null-records", "boundary.options-validation-codes"], reference);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["build"]);
+    expect(analysis.rootCauses[0]!.title).toMatch(/^Inputs and options are read/);
+    expect(analysis.rootCauses[0]!.differences?.map((d) => d.layer).sort()).toEqual(["build", "options"]);
   }, 300_000);
 
   it("a failure on decorated options whose reading agrees with the contract stays its own (abort-ignored-after-call, a disguised signal)", async () => {

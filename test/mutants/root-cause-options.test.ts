@@ -23,13 +23,15 @@ describe("the options root cause", () => {
     expect(analysis.rootCauses[0]!.differences?.[0]?.contract).toMatch(/^rejects them with CONTEXT_INVALID_BUDGET/);
   }, 300_000);
 
-  it("options-ids-only-type-checked: the subject accepts a blank id, but the blank-id failure is not explained by that answer and stays its own", async () => {
-    const { failed, analysis, hosts } = await analysisOf("options-ids-only-type-checked", ["strength.blank-option-ids-rejected"], reference, false);
-    expect(failed.length, "it fails (else the test proves nothing)").toBe(1);
-    const op = failed[0]!.counterexample!.operation as Extract<Scenario["operation"], { kind: "compact" }>;
+  it("options-ids-only-type-checked: the subject accepts a blank id; judged again with that answer (the record built with the blank id as it is, §7 step 8), its failures are under options", async () => {
+    const ids = ["strength.blank-option-ids-rejected", "differential.compact-same-as-reference"];
+    const { failed, analysis, hosts } = await analysisOf("options-ids-only-type-checked", ids, reference, false);
+    expect(failed.map((v) => v.propertyId).sort(), "each fails (else the test proves nothing)").toEqual([...ids].sort());
+    const op = failed.find((v) => v.propertyId === ids[0])!.counterexample!.operation as Extract<Scenario["operation"], { kind: "compact" }>;
     const question = { operation: "compact" as const, options: op.options, summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json };
     expect(optionsAnswer(await hosts.subject.observe(optionsScenario(question))), "the subject's answer differs from the contract's (else the test proves nothing)").toEqual({ ok: true });
     expect(modelCompactOptions(op.options, op.summarizerSlot, op.signal).ok).toBe(false);
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["strength.blank-option-ids-rejected"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["options"]);
+    expect([...analysis.rootCauses[0]!.properties].sort()).toEqual([...ids].sort());
   }, 300_000);
 });

@@ -7,7 +7,7 @@ import type { Expected } from "../../scenario/expected";
 import type { RootCause, UpstreamDifference } from "../result";
 import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
-import { LAYER_TEXT } from "./layers";
+import { LAYER_TEXT, READING_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
 import { LAYERS, recheck } from "./recheck";
 import { FACT_LAYERS } from "./facts";
@@ -51,6 +51,8 @@ interface Attributed {
   readonly differences: readonly UpstreamDifference[];
   /** Its re-check needed the answers of more than one layer: it shows this root cause less clearly. */
   readonly combined?: boolean;
+  /** Explained by the subject's reading of the very input or options (./decorated). */
+  readonly reading?: "input" | "options";
 }
 
 export async function analyzeRootCauses(failures: readonly FailureInput[], options: AnalyzeOptions): Promise<RootCauseAnalysis> {
@@ -67,11 +69,11 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     const result = await recheck({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
-    attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore });
+    attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore, ...(result.reading === undefined ? {} : { reading: result.reading }) });
     if (needsMore) combined.set(failure.id, result.needs!);
   }
   const causes = new Map<string, Attributed[]>();
-  for (const entry of attributed) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  for (const entry of readingsJoined(attributed)) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const rootCauses = [...causes.entries()].map(([id, members]) => rootCause(id, members, byId));
   // Upstream causes first (they explain the most), then by how many properties each explains.
   const ranked: readonly string[] = [...LAYERS, ...FACT_LAYERS];
@@ -79,6 +81,17 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   rootCauses.sort((a, b) => rank(a) - rank(b) || b.properties.length - a.properties.length);
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
+}
+
+/**
+ * Options are read as data like inputs (§6), by the same reading: when the subject's reading of
+ * an input explains some failures (under "build") and its reading of the very options others
+ * (under "options", ./decorated), they are one root cause, "build", whose title names both.
+ * Options answered otherwise as plain data (the options question, ./options) stay "options".
+ */
+function readingsJoined(attributed: readonly Attributed[]): readonly Attributed[] {
+  if (!attributed.some((a) => a.cause === "build")) return attributed;
+  return attributed.map((a) => (a.cause === "options" && a.reading === "options" ? { ...a, cause: "build" } : a));
 }
 
 function notRunId(failure: FailureInput): string {
@@ -90,14 +103,18 @@ function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap
   const ownFamily = (m: Attributed) => (m.failure.id.startsWith(`${id}.`) ? 0 : 1);
   const alone = (m: Attributed) => (m.combined === true ? 1 : 0);
   const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => alone(a) - alone(b) || size(a.failure) - size(b.failure) || ownFamily(a) - ownFamily(b))[0];
-  const layer = LAYER_TEXT[id as keyof typeof LAYER_TEXT];
+  const readsOptions = id === "build" && members.some((m) => m.reading === "options");
+  const layer = readsOptions ? READING_TEXT : LAYER_TEXT[id as keyof typeof LAYER_TEXT];
   const first = members[0]!.failure;
   const def = byId.get(first.id);
   const title = layer?.title ?? (id.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title);
   const explanation = layer?.explanation ?? (def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`);
   const pick = smallest?.failure;
   const drawable = [...members].filter((m) => hasCut(m.failure.counterexample)).sort((a, b) => alone(a) - alone(b) || cutRank(a.failure) - cutRank(b.failure) || size(a.failure) - size(b.failure))[0]?.failure;
-  const differences = smallest === undefined ? [] : smallest.differences.filter((d) => d.layer === id);
+  const shown = (m: Attributed | undefined) => (m === undefined ? [] : m.differences.filter((d) => d.layer === id || (readsOptions && d.layer === "options")));
+  // Joined readings show one reading of each: the smallest's, then one of the other.
+  const other = readsOptions ? members.find((m) => (m.reading === "options") !== (smallest?.reading === "options")) : undefined;
+  const differences = [...shown(smallest), ...shown(other).slice(0, 1)];
   return {
     id: id.startsWith("not-run: ") ? `not-run-${slug(first.message ?? "")}` : id,
     title,

@@ -28,7 +28,10 @@ import type { Difference, Failure, Recheck } from "./recheck";
 //   (the reference's reading's calls instead), the property passes.
 
 export async function decoratedReading(failure: Failure, probe: UpstreamProbe, reference: Host | null): Promise<Recheck | null> {
-  return (await reading(failure, probe, reference, "input")) ?? (await reading(failure, probe, reference, "options"));
+  const input = await reading(failure, probe, reference, "input");
+  if (input !== null) return { ...input, reading: "input" };
+  const options = await reading(failure, probe, reference, "options");
+  return options === null ? null : { ...options, reading: "options" };
 }
 
 async function reading(failure: Failure, probe: UpstreamProbe, reference: Host | null, target: Decoration["target"]): Promise<Recheck | null> {

@@ -73,3 +73,10 @@ export const LAYER_TEXT: Readonly<Record<UpstreamLayer | FactLayer, { readonly t
       "When observing a native promise needs the one retry through a temporary own constructor, the promise is put back as it was afterwards (the caller's property back, or no own constructor). Your submission leaves it changed (below). The properties listed pass when judged again with the promise restored.",
   },
 };
+
+/** "build" when the subject's reading of both an input and options explains failures (./analyze). */
+export const READING_TEXT: { readonly title: string; readonly explanation: string } = {
+  title: "Inputs and options are read, accepted or rejected differently from contract §3 and §6",
+  explanation:
+    "Every operation reads what the caller passes as data: the input the way buildActiveContext does (§3), and the options the same way (§6): no getter, setter or function of the caller runs, a Proxy is read through its traps, a value that breaks a rule is rejected with the rule's code as a ContextCompactionError (options that are not a plain object, or a field that is an accessor, are CONTEXT_INVALID_INPUT). Your submission reads or decides differently on some input and on some options (below, with their getters, proxies or prototypes when they have some), most likely through one reading of both. The properties listed fail only because of that: judged again with your own reading taken as right (the same rejection, or what you built), they pass. Fix how values are read first.",
+};

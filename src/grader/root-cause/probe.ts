@@ -196,6 +196,22 @@ export class UpstreamProbe {
   }
 
   private async codePointsOf(s: string): Promise<number | null> {
+    const whole = await this.codePointsAsked(s);
+    if (whole !== null || typeof s !== "string" || s.length <= PIECE) return whole;
+    // A string the subject refuses in one message (past its 65,536 code points, as it counts
+    // them) is asked in pieces cut between code points: u is additive (§4).
+    const pieces = piecesOf(s);
+    if (pieces.length > MAX_PIECES) return null;
+    let sum = 0;
+    for (const piece of pieces) {
+      const u = await this.codePointsAsked(piece);
+      if (u === null) return null;
+      sum += u;
+    }
+    return sum;
+  }
+
+  private async codePointsAsked(s: string): Promise<number | null> {
     if (this.emptyUnits === undefined) this.emptyUnits = unitsValue(await this.value(oneMessage("")));
     if (this.emptyUnits === null) return null;
     const units = unitsValue(await this.value(oneMessage(s)));
@@ -250,6 +266,23 @@ export class UpstreamProbe {
 
 function oneMessage(content: string): Scenario {
   return unitsOf({ messages: [{ id: "m", role: "user", content }] });
+}
+
+/** UTF-16 units per piece of a long string asked in pieces, and at most this many pieces. */
+const PIECE = 16_384;
+const MAX_PIECES = 16;
+
+/** `s` cut into pieces of at most PIECE UTF-16 units, never inside a surrogate pair. */
+export function piecesOf(s: string): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < s.length; ) {
+    let end = Math.min(s.length, start + PIECE);
+    const high = s.charCodeAt(end - 1), low = s.charCodeAt(end);
+    if (end < s.length && high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) end--;
+    pieces.push(s.slice(start, end));
+    start = end;
+  }
+  return pieces;
 }
 
 function unitsOf(input: { [key: string]: Json }): Scenario {

@@ -63,6 +63,8 @@ export interface Recheck {
   readonly differences: readonly Difference[];
   /** Every layer whose answers the passing re-check needed (more than one: `layer` is the most upstream). */
   readonly needs?: readonly UpstreamLayer[];
+  /** Explained by the subject's reading of the very input or options, decorated or not data (./decorated). */
+  readonly reading?: "input" | "options";
 }
 
 export interface Failure {
@@ -81,9 +83,14 @@ export async function recheck(failure: Failure, probe: UpstreamProbe, reference:
   // Units alone, groups alone, both, then the boundary (alone, then with both): a set names
   // its most upstream layer whose answers differ. The boundary comes after units and groups
   // because a boundary re-check clears every failure the boundary merely inherits from them.
-  const plainRejected = await plainInputRejected(failure, probe);
-  if (plainRejected !== null) return plainRejected;
+  let plainAsked = false;
   for (const layers of LAYER_SETS) {
+    // After units and groups (more upstream: a limit counts units), before the build's sets.
+    if (!plainAsked && layers.includes("build")) {
+      plainAsked = true;
+      const plainRejected = await plainInputRejected(failure, probe);
+      if (plainRejected !== null) return plainRejected;
+    }
     // A hostile scenario's input is not the data the probe would build: its build is not asked.
     if (layers.includes("build") && (failure.scenario.decorations?.length ?? 0) > 0) continue;
     const started = probe.calls;
