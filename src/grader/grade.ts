@@ -56,7 +56,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
   });
-  const ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
+  let ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   const reference = options.reference === undefined ? ownReference : options.reference;
   let scheduled: Scheduled = { results: [], hosts: [], tampering: null };
   let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), combined: new Map(), probes: 0 };
@@ -82,7 +82,10 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
       examplesFor,
       reporters,
     });
-    analysis = await explainFailures(scheduled.results, properties, prepared, reference, scheduled.tampering !== null);
+    // The analysis compares observed facts with the reference core's (./root-cause/facts)
+    // whichever properties were selected: loaded for it when none of them needed it.
+    if (options.reference === undefined && ownReference === null && scheduled.results.some((r) => r.status === "failed")) ownReference = await coreReference();
+    analysis = await explainFailures(scheduled.results, properties, prepared, options.reference === undefined ? ownReference : options.reference, scheduled.tampering !== null);
   } finally {
     await ownReference?.close();
     await prepared.dispose();
