@@ -197,6 +197,7 @@ export class UpstreamProbe {
 
   private async codePointsOf(s: string): Promise<number | null> {
     const whole = await this.codePointsAsked(s);
+    // (A model's question may carry no string where a malformed message has none: no pieces.)
     if (whole !== null || typeof s !== "string" || s.length <= PIECE) return whole;
     // A string the subject refuses in one message (past its 65,536 code points, as it counts
     // them) is asked in pieces cut between code points: u is additive (§4).
