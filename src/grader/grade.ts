@@ -57,7 +57,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
   });
   let ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
-  const reference = options.reference === undefined ? ownReference : options.reference;
+  let reference = options.reference === undefined ? ownReference : options.reference;
   let scheduled: Scheduled = { results: [], hosts: [], tampering: null };
   let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), combined: new Map(), probes: 0 };
   try {
@@ -84,8 +84,8 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     });
     // The analysis compares observed facts with the reference core's (./root-cause/facts)
     // whichever properties were selected: loaded for it when none of them needed it.
-    if (options.reference === undefined && ownReference === null && scheduled.results.some((r) => r.status === "failed")) ownReference = await coreReference();
-    analysis = await explainFailures(scheduled.results, properties, prepared, options.reference === undefined ? ownReference : options.reference, scheduled.tampering !== null);
+    if (options.reference === undefined && reference === null && scheduled.results.some((r) => r.status === "failed")) reference = ownReference = await coreReference();
+    analysis = await explainFailures(scheduled.results, properties, prepared, reference, scheduled.tampering !== null);
   } finally {
     await ownReference?.close();
     await prepared.dispose();

@@ -111,7 +111,6 @@ function afterSummary(ctx: BuiltContext, opts: CompactValues, boundary: number, 
   if (unitsAfter > opts.targetUnits) return throws([CODE.summaryInsufficient], calls);
 
   // Step 8: the new context goes through the same rules as any input (e.g. a 257th record).
-  const next = { requirements: ctx.requirements, summary, messages: suffix, compactions: ctx.compactions };
   const record = {
     id: opts.recordId,
     summaryId: opts.summaryId,
@@ -120,7 +119,7 @@ function afterSummary(ctx: BuiltContext, opts: CompactValues, boundary: number, 
     unitsBefore,
     unitsAfter,
   };
-  const unbuilt = { ...next, compactions: [...ctx.compactions, record] };
+  const unbuilt = { requirements: ctx.requirements, summary, messages: suffix, compactions: [...ctx.compactions, record] };
   const rebuilt = modelBuild(unbuilt as unknown as Json);
   const compacted = (context: unknown): Expected => ({ kind: "returns", value: { status: "compacted", context, record } as unknown as Json, summarizerCalls: calls });
   if (rebuilt.ok) return compacted(rebuilt.context);
