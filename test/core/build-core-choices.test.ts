@@ -1,11 +1,12 @@
 // Contract §3 as now written, and the core's choices in the §8 rows about reading input: the
 // string total counts the bounded strings but not the role/type tags; at most 4,096 ids per
 // record; the units ceiling is checked once the context is built; a channel present with the
-// value undefined is rejected; an accessor on `messages` is the input's fault; an overflowing
-// array's bad slot gives the channel's code.
+// value undefined is rejected (but summary: undefined is no summary); an accessor on
+// `messages` is the input's fault; every array's slots are checked when it is first reached,
+// so a bad slot anywhere in it gives the channel's code even after an overflow in an earlier item.
 import { describe, expect, it } from "vitest";
 import { groupToolRounds } from "../../src/core/index";
-import { assistant, build, call, result, thrownCode, units, user } from "./fixtures";
+import { assistant, build, call, result, text, thrownCode, units, user } from "./fixtures";
 
 describe("the string total counts bounded strings only", () => {
   // Compaction records cost no units, so they can carry most of the 1,000,000 code points
@@ -83,17 +84,17 @@ describe("the finished context's units ceiling is checked at the end (§8)", () 
   });
 });
 
-describe("a channel present with the value undefined is rejected (§8)", () => {
+describe("a channel present with the value undefined (§8: the course's choices)", () => {
   it.each([
     ["requirements", "CONTEXT_INVALID_INPUT"],
-    ["summary", "CONTEXT_INVALID_INPUT"],
     ["messages", "CONTEXT_INVALID_TRANSCRIPT"],
     ["compactions", "CONTEXT_INVALID_INPUT"],
   ])("%s: undefined is %s", (channel, code) => {
     expect(thrownCode(() => build({ [channel]: undefined }))).toBe(code);
   });
 
-  it("still takes summary: null as no summary", () => {
+  it("takes summary: undefined as no summary, like null", () => {
+    expect(build({ summary: undefined }).summary).toBeNull();
     expect(build({ summary: null }).summary).toBeNull();
   });
 });
@@ -200,5 +201,92 @@ describe("the core reports a per-channel count past its maximum before any other
   it("4,097 ids in one record with a bad requirement read earlier", () => {
     const record = { id: "k", summaryId: "s", boundary: 4097, compactedMessageIds: tooMany(4097, (i) => "m" + i), unitsBefore: 0, unitsAfter: 0 };
     expect(thrownCode(() => build({ requirements: [badRequirement], compactions: [record] }))).toBe("CONTEXT_LIMIT_EXCEEDED");
+  });
+});
+
+describe("every slot of an array is checked when the array is first reached (§3 Slots first, §8: the channel's code)", () => {
+  const BIG = "x".repeat(65_537);
+  /** `items` with a getter (never called) at `index`; the count of calls is returned too. */
+  const withGetter = <T,>(items: T[], index: number) => {
+    const box = { calls: 0 };
+    Object.defineProperty(items, index, {
+      get() {
+        box.calls++;
+        return items[0];
+      },
+      enumerable: true,
+    });
+    return { items, box };
+  };
+
+  it("messages: a getter at messages[2] after a message longer than 65,536 code points", () => {
+    const { items, box } = withGetter([user("m0", "ok"), user("m1", BIG), user("m2", "")], 2);
+    expect(thrownCode(() => build({ messages: items }))).toBe("CONTEXT_INVALID_TRANSCRIPT");
+    expect(box.calls).toBe(0);
+  });
+
+  it("compactions: a getter at compactions[16] after records whose ids cross 1,000,000 code points", () => {
+    const record = (i: number) => ({ id: "k" + i, summaryId: "s", boundary: 1, compactedMessageIds: ["m".repeat(65_000)], unitsBefore: 0, unitsAfter: 0 });
+    const { items, box } = withGetter(Array.from({ length: 17 }, (_, i) => record(i)), 16);
+    expect(thrownCode(() => build({ compactions: items }))).toBe("CONTEXT_INVALID_INPUT");
+    expect(box.calls).toBe(0);
+    // Without the bad slot the string total is the fault.
+    expect(thrownCode(() => build({ compactions: Array.from({ length: 17 }, (_, i) => record(i)) }))).toBe("CONTEXT_LIMIT_EXCEEDED");
+  });
+
+  it("requirements: a hole after a requirement longer than 65,536 code points", () => {
+    const requirements: unknown[] = [{ id: "r0", content: BIG }, { id: "r1", content: "x" }];
+    requirements.length = 3;
+    expect(thrownCode(() => build({ requirements }))).toBe("CONTEXT_INVALID_INPUT");
+  });
+
+  it("compactedMessageIds: a hole after an id longer than 65,536 code points", () => {
+    const ids: unknown[] = [BIG, "m1"];
+    ids.length = 3;
+    expect(thrownCode(() => build({ compactions: [{ id: "k", summaryId: "s", boundary: 3, compactedMessageIds: ids, unitsBefore: 0, unitsAfter: 0 }] }))).toBe("CONTEXT_INVALID_INPUT");
+  });
+
+  it("an assistant's content: a getter at a later block after a text longer than 65,536 code points", () => {
+    const { items, box } = withGetter([text(BIG), text("b")], 1);
+    expect(thrownCode(() => build({ messages: [assistant("a", items)] }))).toBe("CONTEXT_INVALID_TRANSCRIPT");
+    expect(box.calls).toBe(0);
+  });
+
+  it("an array inside arguments: a hole after an item nested past depth 32", () => {
+    let deep: unknown = 1;
+    for (let d = 0; d < 40; d++) deep = [deep];
+    const list: unknown[] = [deep, 1];
+    list.length = 3;
+    const messages = [assistant("a", [call("c", "t", { list })]), result("r", "c", "t")];
+    expect(thrownCode(() => build({ messages }))).toBe("CONTEXT_INVALID_TRANSCRIPT");
+  });
+
+  it("a slot is checked through the descriptor trap of a Proxy array, before the items", () => {
+    const seen: string[] = [];
+    const messages = new Proxy([user("m0", BIG), user("m1", "")], {
+      getOwnPropertyDescriptor(target, key) {
+        seen.push(String(key));
+        if (key === "1") throw new Error("trap");
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+    });
+    expect(thrownCode(() => build({ messages }))).toBe("CONTEXT_INVALID_TRANSCRIPT");
+    expect(seen).toContain("1");
+  });
+
+  it("a setter-only slot is an accessor too", () => {
+    const items: unknown[] = [user("m0", BIG), user("m1", "")];
+    Object.defineProperty(items, 1, { set() {}, enumerable: true });
+    expect(thrownCode(() => build({ messages: items }))).toBe("CONTEXT_INVALID_TRANSCRIPT");
+  });
+
+  it("a slot holding undefined is a data slot: the overflow before it is the fault", () => {
+    expect(thrownCode(() => build({ messages: [user("m0", BIG), undefined] }))).toBe("CONTEXT_LIMIT_EXCEEDED");
+  });
+
+  it("without an overflow a bad slot is the channel's code as before", () => {
+    const items: unknown[] = [user("m0", "a")];
+    items.length = 2;
+    expect(thrownCode(() => build({ messages: items }))).toBe("CONTEXT_INVALID_TRANSCRIPT");
   });
 });
