@@ -32,6 +32,12 @@ function field(script: SummarizerScript, name: string): Json {
   return (script as { [k: string]: Json })[name] ?? null;
 }
 
+/** How many then calls deep a thenReturnsLocked script's unobservable value is returned (1 when not given). */
+export function returnOrder(script: SummarizerScript): number {
+  const order = field(script, "order");
+  return typeof order === "number" ? order : 1;
+}
+
 /** Levels of adoption the contract counts for a nested-promise script (§7 step 5). */
 export function nestedPromiseLevels(script: SummarizerScript): number {
   // An engine-resolved native promise arrives flattened and counts once.
@@ -54,9 +60,9 @@ function plainOutcome(script: SummarizerScript): Plain | null {
     case "thenableTwice":
       return field(script, "shape") === "deliveredTwice" ? text(script) : failing(CODE.summarizerFailed, "inCall");
     case "proxyPromise":
-      // Any Proxy may be refused unread; read as any object, its then (the intrinsic one,
-      // through the get trap) throws on a Proxy receiver: CONTEXT_SUMMARIZER_FAILED (§7 step 5).
-      return failing(CODE.asyncValueUnobservable, "onReturn", CODE.summarizerFailed);
+      // A Proxy with forwarding traps around a native promise: CONTEXT_ASYNC_VALUE_UNOBSERVABLE
+      // and only that (§7 step 5, fixed by the course); its traps may or may not run.
+      return failing(CODE.asyncValueUnobservable, "onReturn");
     case "lockedPromise":
       // A constructor/species lookup that completes but runs caller code: observed (the text),
       // or refused where the caller controls the lookup (§8).
@@ -70,7 +76,11 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       // Delivered in a later job: the text; a throw before any resolver call fails, and the later fulfilment is ignored.
       return field(script, "shape") === "throwsThenResolves" ? failing(CODE.summarizerFailed, "inCall") : text(script);
     case "thenReturnsLocked":
-      // What a custom then returns is observed at once: a locked promise there is refused (§7 step 5).
+      // What a custom then returns is observed at once: a locked promise (or a Proxy around a
+      // native promise) there is refused (§7 step 5). Returned by a then that was itself
+      // reached only as a return value (order 2 or deeper), it may also be watched detached
+      // and the text delivered (§8).
+      if (returnOrder(script) >= 2) return { ...text(script), orFails: { codes: [CODE.asyncValueUnobservable], race: "onReturn" } };
       return failing(CODE.asyncValueUnobservable, "onReturn");
     case "redefinedPromiseGlobal":
       // Realm-wide changes that leave the intrinsic then working do not make a promise unobservable (§7 step 5).

@@ -56,14 +56,22 @@ function setAt(root: Json, path: Path, value: Json): Json {
   return copy;
 }
 
-/** Per decoration: how far it may be read past its channel's overflow point (null: not past one). */
+/** What makes a slot bad (§3 "Slots first"): a hole or an accessor there, seen in the slot's descriptor. */
+const SLOT_KINDS: readonly string[] = ["getter", "setterOnly", "hole"];
+
+/**
+ * Per decoration: how far it may be read past its channel's overflow point (null: not past
+ * one). At a slot that may be checked first, only what the slot's descriptor shows is seen:
+ * anything else there (a Proxy around the item, another value) lies in the item, unread.
+ */
 function inputAfterOverflow(op: Operation, decorations: readonly Decoration[]): AfterOverflow[] {
   const points = overflowPoints(inputOf(op), rootKind(op));
   const rank: AfterOverflow[] = [null, "noCalls", "slot", "unread"];
   return decorations.map((d) => {
     if (d.target !== "input") return null;
     // The strictest reading any overflowing channel imposes.
-    return points.map((p) => afterOverflow(d.path, p)).reduce<AfterOverflow>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), null);
+    const after = points.map((p) => afterOverflow(d.path, p)).reduce<AfterOverflow>((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), null);
+    return after === "slot" && !SLOT_KINDS.includes(d.kind) ? "unread" : after;
   });
 }
 
@@ -193,8 +201,9 @@ function decoratedOnce(scenario: Scenario, base: Base): Expected {
  * For each decoration of the scenario, how much the contract lets an implementation touch it:
  * "unread" when it is never read (inside an overflowing collection or after a channel's
  * overflow point, §3; an options site of an operation whose context cannot be built, §6),
- * "slot" when only its descriptor in the overflowing array may be read, "noCalls" after the
- * units ceiling (read, but no getter or function called, §8), null when it is read as usual.
+ * "slot" when only its descriptor in an array reached before the overflow may be read (§3
+ * "Slots first"), "noCalls" after the units ceiling (read, but no getter or function called,
+ * §8), null when it is read as usual.
  */
 export function decorationsAfterOverflow(scenario: Scenario): AfterOverflow[] {
   const decorations = scenario.decorations ?? [];

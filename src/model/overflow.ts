@@ -144,16 +144,31 @@ export function overflowPoints(input: Json, rootKind: "context" | "transcript"):
 
 /**
  * How much of the data at `path` an implementation may read, given an overflow `point`:
- * "unread" (never inspected), "slot" (a direct slot of the overflowing collection: its
- * descriptor may be read, nothing called), "noCalls" (after the units ceiling: may be read,
- * no getter or function called), or null (before the point: read as usual).
+ * "unread" (never inspected), "slot" (a slot of an array reached on the way to the point, or
+ * of the overflowing collection: its descriptor may be read, nothing called), "noCalls" (after
+ * the units ceiling: may be read, no getter or function called), or null (before the point:
+ * read as usual).
  */
 export type AfterOverflow = "unread" | "slot" | "noCalls" | null;
 
 export function afterOverflow(path: Path, point: OverflowPoint): AfterOverflow {
   if (!isAfterOverflow(path, point)) return null;
   if (point.units) return "noCalls";
-  return point.collection && path.length === point.path.length + 1 ? "slot" : "unread";
+  return isSlotOfReachedArray(path, point) ? "slot" : "unread";
+}
+
+/**
+ * §3 "Slots first": when an array is first reached, every slot of it may be checked before any
+ * item is read. The arrays reached before an overflow are those on the way to its point (and
+ * the overflowing collection itself, whose length is read); `path` is a slot of one of them
+ * when it is an index into it.
+ */
+function isSlotOfReachedArray(path: Path, point: OverflowPoint): boolean {
+  if (typeof path[path.length - 1] !== "number") return false;
+  const array = path.slice(0, -1);
+  const o = point.path;
+  if (array.length > o.length || (array.length === o.length && !point.collection)) return false;
+  return array.every((key, i) => key === o[i]);
 }
 
 /** `path` is surely never read: inside an overflowing collection, or at a later index of an array on the way to the point. */
