@@ -8,7 +8,7 @@ import type { HostileCounters } from "./hostile-counters";
 import { abortedOfGenuineSignal, deferred, isNativePromise, objectFreeze, setImmediateIntrinsic, thenIntrinsic } from "./intrinsics";
 import { frozenReport } from "./frozen-report";
 import { pushItem } from "./read";
-import type { ScriptContext, ScriptData, ScriptKind } from "./scripts/registry";
+import { scriptDress, type ScriptContext, type ScriptData, type ScriptKind } from "./scripts/registry";
 import { toData } from "./to-data";
 
 export interface RecordingSummarizer {
@@ -45,7 +45,8 @@ export function createRecordingSummarizer(
 ): RecordingSummarizer {
   const calls: SummarizerCall[] = [];
   const noop = (): void => {};
-  const ctx = (settling: () => void, driverAdopts = false): ScriptContext => ({ settling, counters, materialize, driverAdopts, subjectExport });
+  const dress = scriptDress(script, kind);
+  const ctx = (settling: () => void, driverAdopts = false): ScriptContext => ({ settling, counters, materialize, driverAdopts, subjectExport, dress });
 
   const fn = function summarizer(...args: unknown[]): unknown {
     counters.quiet(() => {

@@ -1,11 +1,15 @@
 // Shared delivery helpers: a native promise that settles in a later microtask, so it is
-// still pending when the summarizer returns and "atSettlement" can abort just before it settles.
+// still pending when the summarizer returns and "atSettlement" can abort just before it
+// settles. Dressed as the script's `dress` says (./promise-dress), checked just before it settles.
 import { deferred, queueMicrotaskIntrinsic } from "../intrinsics";
+import { dressPromise } from "./promise-dress";
 import type { ScriptContext } from "./registry";
 
 export function resolveLater(value: unknown, ctx: ScriptContext): Promise<unknown> {
   const d = deferred<unknown>();
+  const check = dressPromise(d.promise, ctx);
   queueMicrotaskIntrinsic(() => {
+    check();
     ctx.settling();
     d.resolve(value);
   });
@@ -14,7 +18,9 @@ export function resolveLater(value: unknown, ctx: ScriptContext): Promise<unknow
 
 export function rejectLater(reason: unknown, ctx: ScriptContext): Promise<unknown> {
   const d = deferred<unknown>();
+  const check = dressPromise(d.promise, ctx);
   queueMicrotaskIntrinsic(() => {
+    check();
     ctx.settling();
     d.reject(reason);
   });

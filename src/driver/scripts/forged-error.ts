@@ -44,8 +44,10 @@ function instance(ctx: ScriptContext, code: string): unknown {
 
 export const forgedErrorScript: ScriptKind = {
   kind: "forgedError",
+  dress: "both",
   validate(script) {
     if (script.form !== "lookalike" && script.form !== "instance") throw new ScenarioError("forgedError needs `form` lookalike or instance");
+    if (script.dress !== undefined && script.delivery !== "reject") throw new ScenarioError("forgedError: a dress needs delivery reject");
     if (script.delivery !== "reject" && script.delivery !== "throw") throw new ScenarioError("forgedError needs `delivery` reject or throw");
     if (typeof script.code !== "string") throw new ScenarioError("forgedError needs a string `code`");
   },

@@ -10,6 +10,7 @@ import type { Json } from "../../scenario/data";
 import { PromiseCtor, defineProperty, objectFreeze, queueMicrotaskIntrinsic } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
 import { resolveLater } from "./deliver";
+import { dressPromise } from "./promise-dress";
 import type { ScriptContext, ScriptKind } from "./registry";
 import { ASYNC_COUNTER, bump } from "./thenables";
 
@@ -70,11 +71,13 @@ function subclassSpecies(ctx: ScriptContext, text: Json): Promise<unknown> {
       resolve(text);
     });
   });
+  dressPromise(promise, ctx);
   return objectFreeze(promise);
 }
 
 export const lockedPromiseScript: ScriptKind = {
   kind: "lockedPromise",
+  dress: "ownThen",
   validate(script) {
     if (script.lock !== LOCKS[0] && script.lock !== LOCKS[1] && script.lock !== LOCKS[2]) throw new ScenarioError(`lockedPromise needs \`lock\` ownAccessor, ownSubclass or subclassSpecies`);
     if (typeof script.text !== "string") throw new ScenarioError("lockedPromise needs a string `text`");

@@ -7,11 +7,13 @@ import type { Json } from "../../scenario/data";
 import { deferred, numberIsSafeInteger } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
 import { resolveLater } from "./deliver";
+import { dressPromise } from "./promise-dress";
 import type { ScriptKind } from "./registry";
 import { thenableChain } from "./thenables";
 
 export const nestedPromiseScript: ScriptKind = {
   kind: "nestedPromise",
+  dress: "both",
   validate(script) {
     if (script.shape !== "promiseInThenable" && script.shape !== "thenableInPromise") {
       throw new ScenarioError("nestedPromise needs `shape` promiseInThenable or thenableInPromise");
@@ -31,8 +33,10 @@ export const nestedPromiseScript: ScriptKind = {
     // The engine adopts the chain (a resolve job per level) before the promise fulfils;
     // those calls are the engine's, not the subject's, so they are not counted.
     const d = deferred<unknown>();
+    const check = dressPromise(d.promise, ctx);
     d.resolve(
       thenableChain(ctx, n, () => {
+        check();
         ctx.settling();
         return text;
       }, false),

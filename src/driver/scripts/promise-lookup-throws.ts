@@ -15,13 +15,14 @@
 // "constructor.notRestored" otherwise (the retry's temporary constructor left behind, or the
 // caller's getter lost).
 import type { Json } from "../../scenario/data";
-import { PromiseCtor, defineProperty, getOwnPropertyDescriptor, objectFreeze, queueMicrotaskIntrinsic } from "../intrinsics";
+import { PromiseCtor, defineProperty, getOwnPropertyDescriptor, isExtensible, objectFreeze, queueMicrotaskIntrinsic } from "../intrinsics";
+import { dressPromise } from "./promise-dress";
 import { ScenarioError } from "../scenario-error";
 import { speciesSubclass } from "./locked-promise";
 import type { ScriptContext, ScriptKind } from "./registry";
 import { ASYNC_COUNTER, bump } from "./thenables";
 
-export const NOT_RESTORED = "constructor.notRestored";
+export const NOT_RESTORED = ASYNC_COUNTER.constructorNotRestored;
 
 type Where = "ownConstructor" | "inheritedSpecies";
 
@@ -74,6 +75,7 @@ export function lockedByThrowingLookup(ctx: ScriptContext, where: unknown, text:
 
 export const promiseLookupThrowsScript: ScriptKind = {
   kind: "promiseLookupThrows",
+  dress: "ownThen",
   validate(script) {
     if (script.where !== "ownConstructor" && script.where !== "inheritedSpecies") throw new ScenarioError("promiseLookupThrows needs `where` ownConstructor or inheritedSpecies");
     if (typeof script.undoable !== "boolean") throw new ScenarioError("promiseLookupThrows needs a boolean `undoable`");
@@ -83,6 +85,9 @@ export const promiseLookupThrowsScript: ScriptKind = {
   },
   invoke(script, ctx) {
     const make = (script.where as Where) === "ownConstructor" ? ownConstructor : inheritedSpecies;
-    return make(ctx, script.text as Json, script.undoable as boolean, script.settles === "rejects");
+    const promise = make(ctx, script.text as Json, script.undoable as boolean, script.settles === "rejects");
+    // A frozen (locked) promise takes no dress; its own `then` would have to come first.
+    if (isExtensible(promise)) dressPromise(promise, ctx);
+    return promise;
   },
 };

@@ -5,7 +5,7 @@ import type { Json } from "../../scenario/data";
 import { ProxyCtor, apply } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
 import { resolveLater } from "./deliver";
-import type { ScriptKind } from "./registry";
+import type { ScriptContext, ScriptKind } from "./registry";
 import { ASYNC_COUNTER, bump } from "./thenables";
 
 const TRAPS = [
@@ -23,16 +23,21 @@ export const proxyPromiseScript: ScriptKind = {
     if (typeof script.text !== "string") throw new ScenarioError("proxyPromise needs a string `text`");
   },
   invoke(script, ctx) {
-    const target = resolveLater(script.text as Json, ctx);
-    const handler: ProxyHandler<Promise<unknown>> = {};
-    for (let i = 0; i < TRAPS.length; i++) {
-      const trap = TRAPS[i];
-      const forward = forwarders[trap];
-      (handler as Record<string, unknown>)[trap] = (...args: unknown[]) => {
-        bump(ctx, `${ASYNC_COUNTER.proxyTrap}${trap}`);
-        return apply(forward, undefined, args);
-      };
-    }
-    return new ProxyCtor(target, handler);
+    return proxiedPromise(script.text as Json, ctx);
   },
 };
+
+/** A Proxy with forwarding, counting traps around a native promise that resolves with `text` a microtask later. */
+export function proxiedPromise(text: Json, ctx: ScriptContext): object {
+  const target = resolveLater(text, ctx);
+  const handler: ProxyHandler<Promise<unknown>> = {};
+  for (let i = 0; i < TRAPS.length; i++) {
+    const trap = TRAPS[i];
+    const forward = forwarders[trap];
+    (handler as Record<string, unknown>)[trap] = (...args: unknown[]) => {
+      bump(ctx, `${ASYNC_COUNTER.proxyTrap}${trap}`);
+      return apply(forward, undefined, args);
+    };
+  }
+  return new ProxyCtor(target, handler);
+}

@@ -62,6 +62,7 @@ function change(kind: string, ctx: ScriptContext): void {
 
 export const redefinedPromiseGlobalScript: ScriptKind = {
   kind: "redefinedPromiseGlobal",
+  dress: "ownThen",
   validate(script) {
     if (script.change !== CHANGES[0] && script.change !== CHANGES[1] && script.change !== CHANGES[2] && script.change !== CHANGES[3]) {
       throw new ScenarioError("redefinedPromiseGlobal needs `change` constructorDeleted, constructorSubclass, speciesDeleted or speciesReplaced");

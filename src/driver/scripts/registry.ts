@@ -6,6 +6,7 @@ import type { SummarizerScript } from "../../scenario/scenario";
 import { MapCtor, safeMapGet, safeMapHas, safeMapSet } from "../intrinsics";
 import type { HostileCounters } from "../hostile-counters";
 import { ScenarioError } from "../scenario-error";
+import { dressOf, type DressParts, type PromiseDress } from "./promise-dress";
 
 export interface ScriptContext {
   /**
@@ -24,6 +25,8 @@ export interface ScriptContext {
   readonly driverAdopts?: boolean;
   /** The subject's export `name` (undefined when missing), for scripts that need its class (issue 4). */
   subjectExport?(name: string): unknown;
+  /** How the script dresses the native promises it hands out (./promise-dress), if at all. */
+  readonly dress?: PromiseDress;
 }
 
 /** A script seen field by field (each kind validates the fields it reads). */
@@ -35,10 +38,17 @@ export interface ScriptKind {
   validate(script: ScriptData): void;
   /** One summarizer call: the value it returns, or it throws. */
   invoke(script: ScriptData, ctx: ScriptContext): unknown;
+  /** Which parts of a `dress` (./promise-dress) the kind's native promises take; none when absent. */
+  readonly dress?: DressParts;
 }
 
 export interface ScriptRegistry {
   kindOf(script: SummarizerScript): ScriptKind;
+}
+
+/** The script's dress, checked against its kind (undefined when it has none). */
+export function scriptDress(script: SummarizerScript, kind: ScriptKind): PromiseDress | undefined {
+  return dressOf(script as ScriptData, kind.dress);
 }
 
 export function createScriptRegistry(kinds: readonly ScriptKind[]): ScriptRegistry {
@@ -52,6 +62,7 @@ export function createScriptRegistry(kinds: readonly ScriptKind[]): ScriptRegist
       const kind = safeMapGet(byKind, script.kind);
       if (kind === undefined) throw new ScenarioError(`unknown summarizer script kind ${script.kind}`);
       kind.validate(script as ScriptData);
+      scriptDress(script, kind);
       return kind;
     },
   };

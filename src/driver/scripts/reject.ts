@@ -5,6 +5,7 @@ import type { ScriptKind } from "./registry";
 
 export const rejectScript: ScriptKind = {
   kind: "reject",
+  dress: "both",
   validate() {},
   invoke(script, ctx) {
     return rejectLater(ctx.materialize((script.value ?? null) as Json), ctx);

@@ -17,6 +17,7 @@ import { countedFunctionThenable } from "./thenables";
 
 export const resolversMisusedScript: ScriptKind = {
   kind: "resolversMisused",
+  dress: "both",
   validate(script) {
     if (script.order !== "fulfilFirst" && script.order !== "rejectFirst") throw new ScenarioError("resolversMisused needs `order` fulfilFirst or rejectFirst");
     if (script.first !== "text" && script.first !== "thenlessProxy") throw new ScenarioError("resolversMisused needs `first` text or thenlessProxy");

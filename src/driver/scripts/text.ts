@@ -6,8 +6,10 @@ import type { ScriptKind } from "./registry";
 
 export const textScript: ScriptKind = {
   kind: "text",
+  dress: "both",
   validate(script) {
     if (typeof script.text !== "string") throw new ScenarioError("script text needs a string `text`");
+    if (script.dress !== undefined && deliveryOf(script) !== "promise") throw new ScenarioError("script text: a dress needs delivery promise");
   },
   invoke(script, ctx) {
     const text = script.text as Json;

@@ -6,9 +6,11 @@ import { ErrorCtor, deferred, setImmediateIntrinsic } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
 import type { ScriptKind } from "./registry";
 import { countedThenable, markHandled } from "./thenables";
+import { dressPromise } from "./promise-dress";
 
 export const thenReturnsRejectingScript: ScriptKind = {
   kind: "thenReturnsRejecting",
+  dress: "both",
   validate(script) {
     if (script.rejects !== "immediately" && script.rejects !== "later") {
       throw new ScenarioError("thenReturnsRejecting needs `rejects` immediately or later");
@@ -19,6 +21,7 @@ export const thenReturnsRejectingScript: ScriptKind = {
     const text = script.text as Json;
     return countedThenable(ctx, "returnsRejecting", (r) => {
       const returned = deferred<unknown>();
+      dressPromise(returned.promise, ctx);
       // Adopted by the driver, the engine ignores what then returns: nobody else would handle it.
       if (ctx.driverAdopts === true) markHandled(returned.promise);
       const reason = new ErrorCtor("the promise returned by then rejects");

@@ -18,6 +18,8 @@ export const ASYNC_COUNTER = objectFreeze({
   speciesGetter: "species.getter",
   /** Instances of a promise subclass constructed by someone else than the script. */
   subclassConstructed: "subclass.constructed",
+  /** A promise settled with its own constructor not as its script left it (a retry not undone). */
+  constructorNotRestored: "constructor.notRestored",
   /** Prefix of the per-trap counts of a Proxy around a native promise. */
   proxyTrap: "proxyPromise.",
 });
