@@ -2,10 +2,11 @@ import fc from "fast-check";
 import { expectedFor } from "../src/model";
 import type { AbortPoint, Operation, Scenario } from "../src/scenario/scenario";
 import type { AsyncScriptName } from "./_internals/asyncScripts";
-import { ASYNC_SCRIPT_KINDS, abortsFor, adoptionLevels, asyncScriptOf } from "./_internals/asyncScripts";
+import { ASYNC_SCRIPT_KINDS, abortsFor, adoptionLevels, asyncGroupOf, asyncScriptOf } from "./_internals/asyncScripts";
 import type { Base } from "./_internals/compactRegimes";
 import { fittingPlan } from "./_internals/compactRegimes";
 import { outcomeLabels } from "./_internals/labels";
+import { dressLabels } from "./_internals/promiseDress";
 import { nonBlank, shortText } from "./_internals/strings";
 import { transcriptClasses } from "./_internals/transcriptClasses";
 import type { ContextDataConstraints } from "./contextData";
@@ -41,8 +42,9 @@ function kindsOf(allowed: readonly AsyncScriptName[], aborts: readonly AbortPoin
 /**
  * compactContext scenarios in the "compacts" regime (budgets from the context's own units,
  * so a summary of the generated text fits) whose summarizer is a hostile async script,
- * crossed with the abort points, always with a controller signal. Labels: "async:<kind>",
- * "async-script:<name>", "abort:<point>", "depth:64"/"depth:65" at the adoption edge, the
+ * crossed with the abort points, always with a controller signal. Labels: "async:<group>" (of ASYNC_SCRIPT_KINDS),
+ * "async-script:<name>", "abort:<point>", "dress:then-<x>"/"dress:ctor-<y>" for a dressed native
+ * promise, "depth:64"/"depth:65" at the adoption edge, the
  * transcript's classes and the model's outcome.
  */
 export function asyncScenario(constraints: AsyncScenarioConstraints = {}): fc.Arbitrary<Scenario> {
@@ -70,8 +72,9 @@ export function asyncScenario(constraints: AsyncScenarioConstraints = {}): fc.Ar
     const kept = draft.labels.filter((l) => !l.startsWith("script:") && !l.startsWith("abort:"));
     const labels = [
       ...kept,
-      `async:${script.kind}`,
+      `async:${asyncGroupOf(name)}`,
       `async-script:${name}`,
+      ...dressLabels(script),
       `abort:${abort}`,
       ...(levels === 64 || levels === 65 ? [`depth:${levels}`] : []),
       ...(levels !== null && levels > 64 ? ["depth:over-limit"] : []),

@@ -43,7 +43,7 @@ function operation(kind: Operation["kind"], context: Json): Operation {
 
 const input = (path: Path, kind: string, extra: Record<string, Json> = {}): Decoration => ({ kind, target: "input", path, ...extra });
 
-/** Hostile data after the overflow: counting getters, setters, proxies and functions (one or two). */
+/** Hostile data after the overflow: counting getters, setters, proxies, functions and holes (one or two). */
 function afterDecorations(edge: Edge, picks: readonly number[], op: Operation): Decoration[] {
   const out: Decoration[] = [];
   const objects = new Set(edge.objects.map((p) => JSON.stringify(p)));
@@ -53,10 +53,12 @@ function afterDecorations(edge: Edge, picks: readonly number[], op: Operation): 
     const key = JSON.stringify(path);
     if (used.has(key)) continue; // one decoration per site: a second would find an accessor there
     used.add(key);
-    const variant = (picks[4]! + k) % 4;
+    const variant = (picks[4]! + k) % 5;
     if (variant === 1 && objects.has(key)) out.push(input(path, "proxy"));
     else if (variant === 2) out.push(input(path, "setterOnly"));
     else if (variant === 3) out.push(input(path, "value", { value: { $cc: "function" } }));
+    // A hole only where an array has a slot (§3 "Slots first": a bad slot may win over an earlier overflow).
+    else if (variant === 4 && typeof path[path.length - 1] === "number") out.push(input(path, "hole"));
     else out.push(input(path, "getter"));
   }
   // Options are read only after the context is built, so they are after any overflow too.
@@ -66,12 +68,28 @@ function afterDecorations(edge: Edge, picks: readonly number[], op: Operation): 
   return out;
 }
 
+/** Which array a path indexes into, by the key that holds the array. */
+function arrayOf(path: Path): string {
+  const key = path[path.length - 2];
+  if (key === "requirements" || key === "messages" || key === "compactions" || key === "compactedMessageIds" || key === "content") return key;
+  return "arguments";
+}
+
+/** "slot-after:<array>" for a bad slot (hole, accessor) after the overflow (§3 "Slots first"). */
+function slotLabel(d: Decoration): string[] {
+  const slot = typeof d.path[d.path.length - 1] === "number" && (d.kind === "getter" || d.kind === "setterOnly" || d.kind === "hole");
+  return d.target === "input" && slot ? [`slot-after:${arrayOf(d.path)}`] : [];
+}
+
 /**
  * Inputs at each limit of contract §3 (messages 4096, requirements 128, records 256,
  * collection items 16384, depth 32, a string of 65536 code points, strings 1,000,000 code
  * points, units 1,000,000) and one past it, with hostile data after the overflow point.
  * At the limit a counting Proxy sometimes wraps a part of the input (read like data).
- * Labels: "limit:<name>", "side:at|past", "op:<kind>", "hostile:<kind>", the model's outcome.
+ * Past the limit, a bad slot (hole, accessor) may sit later in an array reached before the
+ * overflow, in every kind of array (§3 "Slots first").
+ * Labels: "limit:<name>", "side:at|past", "op:<kind>", "hostile:<kind>", "slot-after:<array>"
+ * (requirements, messages, compactions, compactedMessageIds, content, arguments), the model's outcome.
  */
 export function limitEdgeScenario(constraints: LimitEdgeScenarioConstraints = {}): fc.Arbitrary<Scenario> {
   const limits = constraints.limits ?? LIMIT_NAMES;
@@ -94,7 +112,7 @@ export function limitEdgeScenario(constraints: LimitEdgeScenarioConstraints = {}
           ? [input(edge.objects[0]!, "proxy")]
           : [];
       const scenario: Scenario = decorations.length > 0 ? { operation: op, decorations } : { operation: op };
-      const labels = [`limit:${limit}`, `side:${past ? "past" : "at"}`, `op:${op.kind}`, ...decorations.map((d) => `hostile:${d.kind}`)];
+      const labels = [`limit:${limit}`, `side:${past ? "past" : "at"}`, `op:${op.kind}`, ...decorations.map((d) => `hostile:${d.kind}`), ...decorations.flatMap(slotLabel)];
       return { ...scenario, labels: [...new Set([...labels, ...outcomeLabels(expectedFor(scenario))])] };
     });
 }

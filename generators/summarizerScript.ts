@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { SummarizerScript } from "../src/scenario/scenario";
 import { stringOfKind } from "./_internals/strings";
+import { maybeDress, promiseDress, withDress } from "./_internals/promiseDress";
 
 export type SummarizerScriptName =
   | "syncText"
@@ -45,7 +46,19 @@ export function summarizerScript(constraints: SummarizerScriptConstraints = {}):
   const names = constraints.names ?? [...FITTING_SCRIPTS, ...INVALID_SUMMARY_SCRIPTS, ...FAILING_SCRIPTS, "overSummaryMax"];
   // One arm per name (never a `.chain` on the name, which would freeze the name once the
   // script shrinks); a counterexample may still cross-shrink to the first name.
-  return fc.oneof({ withCrossShrink: true }, ...names.map((name) => scriptOf(name, room).map((script): NamedSummarizerScript => ({ name, script }))));
+  return fc.oneof({ withCrossShrink: true }, ...names.map((name) => dressable(scriptOf(name, room)).map((script): NamedSummarizerScript => ({ name, script }))));
+}
+
+/**
+ * A script whose value is a native promise (delivery "promise", reject, never) with a dress
+ * now and then (contract §7 step 5: a shadowed `then`, an odd `constructor`; never changes
+ * the outcome); drawn beside the script, so it shrinks away on its own.
+ */
+function dressable(script: fc.Arbitrary<SummarizerScript>): fc.Arbitrary<SummarizerScript> {
+  return fc.tuple(script, maybeDress(promiseDress)).map(([s, dress]) => {
+    const native = (s as { delivery?: unknown }).delivery === "promise" || s.kind === "reject" || s.kind === "never";
+    return native ? withDress(s, dress) : s;
+  });
 }
 
 function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<SummarizerScript> {

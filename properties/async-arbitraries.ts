@@ -12,7 +12,7 @@ export const ABORTING: readonly AbortPoint[] = ["beforeCall", "inSummarizer", "w
 
 export const CHAINS: readonly AsyncScriptName[] = ["thenableChain", "promiseInThenable"];
 export const FORGED: readonly AsyncScriptName[] = ["forgedLookalike", "forgedInstance"];
-export const UNOBSERVABLE: readonly AsyncScriptName[] = ["proxyPromise", "lockedOwnAccessor", "lockedOwnSubclass", "lockedSubclassSpecies"];
+export const UNOBSERVABLE: readonly AsyncScriptName[] = ["proxyPromise", "thenReturnsProxy", "lockedOwnAccessor", "lockedOwnSubclass", "lockedSubclassSpecies"];
 export const REACHED_TWICE: readonly AsyncScriptName[] = ["thenableDeliveredTwice", "thenableSelfCycle", "thenableTwoCycle"];
 export const RESOLUTION_WINS: readonly AsyncScriptName[] = ["thenThrowsAfterResolving", "thenReturnsRejectingAtOnce", "thenReturnsRejectingLater"];
 

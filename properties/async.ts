@@ -19,12 +19,18 @@ import { judgedByAccepted } from "./_internals/accepted";
 // summarizer values crossed with abort points. The expected code comes from the model
 // (src/model/async-scripts.ts); the driver counts every then call and getter read in
 // Observation.hostile ("then.calls", "then.repeat", "then.getter", "constructor.getter",
-// "species.getter", "subclass.constructed", "proxyPromise.<trap>").
+// "species.getter", "subclass.constructed", "proxyPromise.<trap>", "promise.ownThen").
 
 const SPEC = "contract §7";
 
-/** The model's outcome: the same returned value, or one of the allowed codes; and the call count. */
+/**
+ * The model's outcome: the same returned value, or one of the allowed codes; and the call
+ * count. A native promise's own (dressed) then is never called: it is observed through the
+ * intrinsic then (§7 step 5).
+ */
 function agreesWithModel({ observation, expected }: CheckInput): Verdict {
+  const ownThen = observation.hostile["promise.ownThen"] ?? 0;
+  if (ownThen > 0) return fail(`expected a native promise observed through the intrinsic then, observed its own then called ${ownThen} time(s)`);
   if (expected.kind === "throws") {
     const verdict = checkThrowsContractError(observation, expected.codes);
     if (!verdict.ok) return verdict;
@@ -106,9 +112,9 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     check: agreesWithModel,
   }),
   define("async.unobservable-promise-refused", {
-    title: "A proxied native promise is refused; one whose constructor or species the caller controls is observed (or refused)",
+    title: "A proxied native promise is refused (also returned by a then); one whose constructor or species the caller controls is observed (or refused)",
     weight: 2,
-    catches: "Delivering the text of a Proxy, or failing (or hanging on) a native promise whose constructor or species lookup runs caller code.",
+    catches: "Delivering the text of a Proxy, calling the intrinsic then through it (CONTEXT_SUMMARIZER_FAILED), or failing (or hanging on) a native promise whose constructor or species lookup runs caller code.",
     arbitrary: asyncScenarios(UNOBSERVABLE, QUIET),
     check: agreesWithModel,
   }),

@@ -202,10 +202,16 @@ const lateThenableScenarios = (): fc.Arbitrary<Scenario> =>
     ([shape, depth, when, signal]) => withAimedScript(`late:${shape}-${when}`, (text) => ({ kind: "lateThenable", shape, depth: shape === "deliversLater" ? depth : 1, when, text }), signal),
   );
 
-/** A thenable that delivers text but returns a locked promise from its then. */
+/**
+ * A thenable that delivers text but returns a locked promise, or a Proxy around a native
+ * promise, from its then (UNOBSERVABLE); or returns it from the then of a thenable that its
+ * then returned (order 2 or 3: the contract also accepts the text, §8).
+ */
 const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom("ownConstructor", "inheritedSpecies"), fc.constantFrom(...SIGNALS)), ([where, signal]) =>
-    withAimedScript(`returnsLocked:${where}`, (text) => ({ kind: "thenReturnsLocked", where, text }), signal),
+  onCompaction(
+    fc.tuple(fc.constantFrom("ownConstructor", "inheritedSpecies", "proxy"), fc.constantFrom(1, 1, 2, 3), fc.constantFrom(...SIGNALS)),
+    ([where, order, signal]) =>
+      withAimedScript(`returnsLocked:${where}${order > 1 ? `-order${order}` : ""}`, (text) => ({ kind: "thenReturnsLocked", where, ...(order > 1 ? { order } : {}), text }), signal),
   );
 
 /** The retry left the promise as it was (the driver's script counts "constructor.notRestored"). */
@@ -239,7 +245,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
-  define("then-returns-locked-promise", "A then that returns a locked promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text", 1, "Ignoring what a custom then returns, or observing it only after the then's own outcome.", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),
+  define("then-returns-locked-promise", "A then that returns a locked or proxied promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text (returned at the second order: that, or the text)", 1, "Ignoring what a custom then returns, observing it only after the then's own outcome, or calling the intrinsic then through a Proxy (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),
   define("promise-own-constructor-retried", "A native promise whose own configurable constructor getter throws is observed through one retry and restored; a non-configurable one is locked", 1, "Refusing (or failing) a promise whose constructor getter throws without the retry through a temporary own constructor, leaving that constructor behind, losing the rejection, or retrying where it cannot be undone.", "contract §7 step 5", lookupThrowsScenarios("ownConstructor"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),
   define("promise-inherited-species-retried", "A native promise whose inherited species getter throws is observed through one retry when extensible, and locked when frozen", 1, "Refusing an extensible promise whose species lookup throws, leaving the temporary constructor on it, or trying to define one on a frozen promise.", "contract §7 step 5", lookupThrowsScenarios("inheritedSpecies"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),
 ];

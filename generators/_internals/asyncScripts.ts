@@ -1,9 +1,14 @@
 import fc from "fast-check";
+import type { Json } from "../../src/scenario/data";
 import type { AbortPoint, SummarizerScript } from "../../src/scenario/scenario";
+import { maybeDress, ownThenDress, promiseDress, withDress } from "./promiseDress";
 
 // The hostile async summarizer scripts (issue 4, item 2) as named data, grouped by the
 // driver's script kind, and which abort points each can meet: a script that never settles
 // only meets an abort that comes before or while it is pending (else nothing ever settles).
+// Every native promise a script hands out (as its value, delivered by a thenable, or returned
+// by a then) may be dressed (./promiseDress: a shadowed `then`, an odd `constructor`); the
+// "dressedPromise" group always is.
 
 export type AsyncScriptName =
   | "thenableChain"
@@ -23,9 +28,16 @@ export type AsyncScriptName =
   | "lockedSubclassSpecies"
   | "forgedLookalike"
   | "forgedInstance"
+  | "dressedText"
+  | "dressedRejection"
+  | "thenReturnsProxy"
   | "never";
 
-/** Script names by driver kind; a kind is picked first, so each kind is equally common. */
+/**
+ * Script names by group, mostly the driver's script kind (a Proxy returned by a then goes with
+ * the Proxy around a promise, dressed texts and rejections go together); a group is picked
+ * first, so each group is equally common.
+ */
 export const ASYNC_SCRIPT_KINDS: Readonly<Record<string, readonly AsyncScriptName[]>> = {
   thenableChain: ["thenableChain"],
   nestedPromise: ["promiseInThenable", "thenableInPromise"],
@@ -33,9 +45,10 @@ export const ASYNC_SCRIPT_KINDS: Readonly<Record<string, readonly AsyncScriptNam
   thenThrows: ["thenThrowsBeforeResolving", "thenThrowsAfterResolving"],
   thenReturnsRejecting: ["thenReturnsRejectingAtOnce", "thenReturnsRejectingLater"],
   thenableTwice: ["thenableDeliveredTwice", "thenableSelfCycle", "thenableTwoCycle"],
-  proxyPromise: ["proxyPromise"],
+  proxyPromise: ["proxyPromise", "thenReturnsProxy"],
   lockedPromise: ["lockedOwnAccessor", "lockedOwnSubclass", "lockedSubclassSpecies"],
   forgedError: ["forgedLookalike", "forgedInstance"],
+  dressedPromise: ["dressedText", "dressedRejection"],
   never: ["never"],
 };
 
@@ -63,23 +76,27 @@ const thenablesAroundPromise = fc.oneof(fc.constantFrom(1, 63, 64), fc.integer({
  */
 export function asyncScriptOf(name: AsyncScriptName): fc.Arbitrary<(text: string) => SummarizerScript> {
   const s = (script: (text: string) => SummarizerScript) => fc.constant(script);
+  /** The script with a dress drawn from `dress` (none twice as often as one). */
+  const dressed = (script: fc.Arbitrary<(text: string) => SummarizerScript>, dress = promiseDress, none = 2) =>
+    fc.tuple(script, maybeDress(dress, none)).map(([of, d]) => (text: string) => withDress(of(text), d));
   switch (name) {
     case "thenableChain":
       return chainDepth.map((depth) => (text) => ({ kind: "thenableChain", depth, text }));
     case "promiseInThenable":
-      return thenablesAroundPromise.map((thenables) => (text) => ({ kind: "nestedPromise", shape: "promiseInThenable", thenables, text }));
+      return dressed(thenablesAroundPromise.map((thenables) => (text) => ({ kind: "nestedPromise", shape: "promiseInThenable", thenables, text })));
     case "thenableInPromise":
-      return fc.integer({ min: 1, max: 70 }).map((thenables) => (text) => ({ kind: "nestedPromise", shape: "thenableInPromise", thenables, text }));
+      return dressed(fc.integer({ min: 1, max: 70 }).map((thenables) => (text) => ({ kind: "nestedPromise", shape: "thenableInPromise", thenables, text })));
     case "thenGetterThrows":
       return s(() => ({ kind: "thenGetterThrows" }));
     case "thenThrowsBeforeResolving":
       return s((text) => ({ kind: "thenThrows", when: "beforeResolving", text }));
     case "thenThrowsAfterResolving":
       return s((text) => ({ kind: "thenThrows", when: "afterResolving", text }));
+    // A dressed promise returned by a then is where a rejection leaks: half of them are dressed.
     case "thenReturnsRejectingAtOnce":
-      return s((text) => ({ kind: "thenReturnsRejecting", rejects: "immediately", text }));
+      return dressed(s((text) => ({ kind: "thenReturnsRejecting", rejects: "immediately", text })), promiseDress, 1);
     case "thenReturnsRejectingLater":
-      return s((text) => ({ kind: "thenReturnsRejecting", rejects: "later", text }));
+      return dressed(s((text) => ({ kind: "thenReturnsRejecting", rejects: "later", text })), promiseDress, 1);
     case "thenableDeliveredTwice":
       return s((text) => ({ kind: "thenableTwice", shape: "deliveredTwice", text }));
     case "thenableSelfCycle":
@@ -88,22 +105,25 @@ export function asyncScriptOf(name: AsyncScriptName): fc.Arbitrary<(text: string
       return s((text) => ({ kind: "thenableTwice", shape: "twoCycle", text }));
     case "proxyPromise":
       return s((text) => ({ kind: "proxyPromise", text }));
+    case "thenReturnsProxy":
+      return s((text) => ({ kind: "thenReturnsLocked", where: "proxy", text }));
     case "lockedOwnAccessor":
-      return s((text) => ({ kind: "lockedPromise", lock: "ownAccessor", text }));
+      return dressed(s((text) => ({ kind: "lockedPromise", lock: "ownAccessor", text })), ownThenDress);
     case "lockedOwnSubclass":
-      return s((text) => ({ kind: "lockedPromise", lock: "ownSubclass", text }));
+      return dressed(s((text) => ({ kind: "lockedPromise", lock: "ownSubclass", text })), ownThenDress);
     case "lockedSubclassSpecies":
-      return s((text) => ({ kind: "lockedPromise", lock: "subclassSpecies", text }));
+      return dressed(s((text) => ({ kind: "lockedPromise", lock: "subclassSpecies", text })), ownThenDress);
     case "forgedLookalike":
     case "forgedInstance":
-      return fc.tuple(fc.constantFrom(...FORGED_CODES), fc.constantFrom("reject", "throw")).map(([code, delivery]) => () => ({
-        kind: "forgedError",
-        form: name === "forgedLookalike" ? "lookalike" : "instance",
-        code,
-        delivery,
-      }));
+      return fc.tuple(fc.constantFrom(...FORGED_CODES), fc.constantFrom("reject", "throw"), maybeDress(promiseDress)).map(([code, delivery, dress]) => () =>
+        withDress({ kind: "forgedError", form: name === "forgedLookalike" ? "lookalike" : "instance", code, delivery }, delivery === "reject" ? dress : undefined),
+      );
+    case "dressedText":
+      return promiseDress.map((dress) => (text) => withDress({ kind: "text", text, delivery: "promise" }, dress));
+    case "dressedRejection":
+      return fc.tuple(promiseDress, fc.constantFrom<Json>("boom", { name: "ContextCompactionError", code: "CONTEXT_CANCELLED" })).map(([dress, value]) => () => withDress({ kind: "reject", value }, dress));
     case "never":
-      return s(() => ({ kind: "never" }));
+      return dressed(s(() => ({ kind: "never" })));
   }
 }
 
@@ -113,4 +133,10 @@ export function adoptionLevels(script: SummarizerScript): number | null {
   if (script.kind === "thenableChain") return f.depth as number;
   if (script.kind === "nestedPromise") return f.shape === "thenableInPromise" ? 1 : (f.thenables as number) + 1;
   return null;
+}
+
+/** The group of ASYNC_SCRIPT_KINDS a script name belongs to (its "async:<group>" label). */
+export function asyncGroupOf(name: AsyncScriptName): string {
+  for (const [group, names] of Object.entries(ASYNC_SCRIPT_KINDS)) if (names.includes(name)) return group;
+  throw new Error(`generators: async script ${name} is in no group`);
 }

@@ -78,19 +78,21 @@ function countEdge(name: "messages" | "requirements" | "records", c: EdgeChoice)
 }
 
 function collectionItemsEdge(c: EdgeChoice): Edge {
-  // messages (2) + the assistant's content (1) + the arguments' keys (1) + the list.
-  const length = LIMIT.collectionItems - 4 + (c.past ? 1 : 0);
+  // messages (3) + the assistant's content (1) + the arguments' keys (1) + the list.
+  const length = LIMIT.collectionItems - 5 + (c.past ? 1 : 0);
   const list: Json[] = Array.from({ length }, () => []);
   const listPath: Path = ["messages", 0, "content", 0, "arguments", "list"];
   const context: Json = {
     messages: [
       { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "t", arguments: { list } }] },
       { id: "r", role: "toolResult", toolCallId: "c", toolName: "t", content: "", isError: false },
+      user(2, "after"),
     ],
   };
   const spot = c.picks[0]! % length;
   if (!c.past) return { context, after: [], objects: [[...listPath, spot]] };
-  return { context, after: [[...listPath, spot], [...listPath, length - 1]], objects: [[...listPath, spot]] };
+  // The overflowing list's own slots, and a later slot of the messages array that holds it (§3 "Slots first").
+  return { context, after: [[...listPath, spot], [...listPath, length - 1], ["messages", 2], ["messages", 2, "id"]], objects: [[...listPath, spot], ["messages", 2]] };
 }
 
 function depthEdge(c: EdgeChoice): Edge {
@@ -109,16 +111,65 @@ function depthEdge(c: EdgeChoice): Edge {
     messages: [
       { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "deep", arguments: value as { [k: string]: Json } }] },
       { id: "r", role: "toolResult", toolCallId: "c", toolName: "deep", content: "ok", isError: false },
+      user(2, "after"),
     ],
   };
   const holder = [...argsPath, ...path];
-  return { context, after: c.past ? [[...holder, "leaf", "h"]] : [], objects: [holder] };
+  // Past the depth: what is deeper, and a later slot of the messages array (§3 "Slots first").
+  return { context, after: c.past ? [[...holder, "leaf", "h"], ["messages", 2], ["messages", 2, "id"]] : [], objects: [holder] };
+}
+
+/**
+ * A string past (or at) the per-string limit in the other arrays of an input: a requirement, a
+ * record's compactedMessageIds, an assistant's text blocks, an array inside arguments. Past the
+ * limit, `after` holds the later slots of the very array whose item holds the string, and of
+ * every array on the way to it (§3 "Slots first": a bad slot there may win), and what lies inside them.
+ */
+function stringInOtherArray(s: string, where: number, c: EdgeChoice): Edge {
+  const three = (make: (i: number) => Json): Json[] => [make(0), make(1), make(2)];
+  const later = (listPath: Path, from: number, to: number, field?: string): Path[] => {
+    const out: Path[] = [];
+    for (let i = from; i < to; i++) out.push([...listPath, i], ...(field === undefined ? [] : [[...listPath, i, field]]));
+    return out;
+  };
+  let context: Json;
+  let after: Path[];
+  let objects: Path[];
+  if (where === 5) {
+    context = { requirements: three((i) => ({ id: `r${i}`, content: i === 1 ? s : "keep" })) };
+    after = later(["requirements"], 2, 3, "id");
+    objects = [["requirements", 2]];
+  } else if (where === 6) {
+    const ids = ["m0", s, "m2", "m3"];
+    context = { compactions: [{ id: "rec", summaryId: "s", boundary: 4, compactedMessageIds: ids, unitsBefore: 0, unitsAfter: 0 }] };
+    after = later(["compactions", 0, "compactedMessageIds"], 2, 4);
+    objects = [["compactions", 0]];
+  } else if (where === 7) {
+    const blocks: Json[] = [{ type: "text", text: "a" }, { type: "text", text: s }, { type: "text", text: "c" }];
+    context = { messages: [user(0, "before"), { id: "m1", role: "assistant", content: blocks }, user(2, "after")] };
+    after = [...later(["messages", 1, "content"], 2, 3, "text"), ...later(["messages"], 2, 3, "id")];
+    objects = [["messages", 1, "content", 2], ["messages", 2]];
+  } else {
+    const list: Json[] = ["a", s, "c", ["d"]];
+    const listPath: Path = ["messages", 0, "content", 0, "arguments", "list"];
+    context = {
+      messages: [
+        { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "t", arguments: { list } }] },
+        { id: "r", role: "toolResult", toolCallId: "c", toolName: "t", content: "", isError: false },
+        user(2, "after"),
+      ],
+    };
+    after = [...later(listPath, 2, 4), ...later(["messages"], 2, 3, "id")];
+    objects = [[...listPath, 3], ["messages", 2]];
+  }
+  return c.past ? { context, after, objects } : { context, after: [], objects };
 }
 
 function stringUnitsEdge(c: EdgeChoice): Edge {
   const s = codePointString(LIMIT.stringUnits + (c.past ? 1 : 0), c.picks[1]! % 2 === 0);
+  const where = c.picks[0]! % 9;
+  if (where >= 5) return stringInOtherArray(s, where, c);
   const messages: Json[] = [user(0, "before")];
-  const where = c.picks[0]! % 5;
   if (where === 0) messages.push(user(1, s));
   if (where === 1) messages.push({ id: "m1", role: "assistant", content: [{ type: "text", text: s }] });
   if (where === 2 || where === 3) {

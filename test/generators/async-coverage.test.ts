@@ -32,6 +32,16 @@ describe("asyncScenario", () => {
     assertCoverage(asyncScenario({ scripts: names }), labels, names.map((n) => `async-script:${n}`), { seeds: [20261129], numRuns: 200 });
   });
 
+  it("dresses native promises every way (issue 27): each shadowed then and each odd constructor", () => {
+    const dresses = [
+      ...["undefined", "nonCallable", "lying", "inheritedUndefined"].map((t) => `dress:then-${t}`),
+      ...["object", "primitive", "throwingAccessor"].map((c) => `dress:ctor-${c}`),
+    ];
+    assertCoverage(asyncScenario({ scripts: ["dressedText", "dressedRejection"] }), labels, dresses, { seeds: [20261129, 7], numRuns: 300 });
+    // Dresses also reach the scripts whose promise is delivered by a thenable or returned by a then.
+    assertCoverage(asyncScenario({ scripts: ["promiseInThenable", "thenReturnsRejectingLater"] }), labels, ["dress:then-lying", "dress:ctor-primitive"], { seeds: [20261129], numRuns: 400, minShare: 0.02 });
+  });
+
   it("reaches the adoption edge: 64 and 65 levels, and beyond", () => {
     assertCoverage(asyncScenario({ scripts: ["thenableChain", "promiseInThenable"] }), labels, ["depth:64", "depth:65", "depth:over-limit", "async:thenableChain", "async:nestedPromise"], { seeds: [20261129, 7], numRuns: 300 });
   });

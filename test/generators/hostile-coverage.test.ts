@@ -53,3 +53,30 @@ describe("limitEdgeScenario reaches every limit at and past its edge", () => {
     }
   }
 });
+
+describe("limitEdgeScenario puts bad slots after every kind of overflow, in every kind of array (§3 Slots first, issue 27)", () => {
+  const past = fc.sample(limitEdgeScenario({ side: "past" }), { numRuns: 1500, seed: 20261129 });
+  const labelled = (label: string) => past.filter((s) => (s.labels ?? []).includes(label));
+
+  it.each(["requirements", "messages", "compactions", "compactedMessageIds", "content", "arguments"])("a bad slot later in %s", (array) => {
+    expect(labelled(`slot-after:${array}`).length).toBeGreaterThan(0);
+  });
+
+  it.each(["stringUnits", "totalStringUnits", "collectionItems", "depth"])("a bad slot after a %s overflow", (limit) => {
+    expect(past.filter((s) => (s.labels ?? []).includes(`limit:${limit}`) && (s.labels ?? []).some((l) => l.startsWith("slot-after:"))).length).toBeGreaterThan(0);
+  });
+
+  // Not after a per-channel count (§8 row 1: only CONTEXT_LIMIT_EXCEEDED, the items are never
+  // looked at) nor the units ceiling (checked at the end: every later rule's code anyway).
+  const COUNT_OR_UNITS = ["limit:messages", "limit:requirements", "limit:records", "limit:totalUnits"];
+  it("the model accepts the slot's channel code beside CONTEXT_LIMIT_EXCEEDED there", () => {
+    const both = past.filter((s) => (s.labels ?? []).some((l) => l.startsWith("slot-after:")) && !COUNT_OR_UNITS.some((l) => (s.labels ?? []).includes(l)) && (s.decorations ?? []).length === 1);
+    expect(both.length).toBeGreaterThan(10);
+    for (const scenario of both) {
+      const expected = expectedFor(scenario);
+      const codes = expected.kind === "throws" ? expected.codes : [];
+      expect(codes, JSON.stringify(scenario.labels)).toContain("CONTEXT_LIMIT_EXCEEDED");
+      expect(codes.some((c) => c === "CONTEXT_INVALID_INPUT" || c === "CONTEXT_INVALID_TRANSCRIPT"), JSON.stringify(scenario.labels)).toBe(true);
+    }
+  });
+});
