@@ -5,6 +5,36 @@ import type { Mutant } from "./catalogue";
 
 export const asyncMutants: readonly Mutant[] = [
   {
+    id: "proxy-promise-then-called",
+    area: "async",
+    description:
+      "Calls the then a Proxy's get trap gives: a Proxy around a native promise fails with CONTEXT_SUMMARIZER_FAILED (the intrinsic then refuses a Proxy receiver), not CONTEXT_ASYNC_VALUE_UNOBSERVABLE.",
+    file: "observe-async.ts",
+    find: "    if (isProxy(object)) {",
+    replace: "    if (isProxy(object) && typeof reflectGet(object, \"then\") !== \"function\") {",
+    killers: ["async.unobservable-promise-refused", "strength.then-returns-locked-promise"],
+  },
+  {
+    id: "shadowed-then-plain-object",
+    area: "async",
+    description:
+      "Tells a promise from a plain object by its then: a native promise whose own or inherited then is undefined, not callable or lying is taken as a plain value (CONTEXT_SUMMARY_INVALID), or its lying then is called.",
+    file: "observe-async.ts",
+    find: "    if (isNativePromise(object)) observeNative(object, observation);",
+    replace: "    if (isNativePromise(object) && typeof reflectGet(object, \"then\") === \"function\") observeNative(object, observation);",
+    killers: ["async.outcome-per-script"],
+  },
+  {
+    id: "shadowed-then-rejection-leaked",
+    area: "async",
+    description:
+      "Observes what a custom then returns only when it has a callable then: a native promise there whose then is shadowed gets no handlers, so its rejection leaks as an unhandledRejection.",
+    file: "observe-async.ts",
+    find: "    if (isObject(result)) {\n      const inner = observe(result, level + 1);",
+    replace: "    if (isObject(result) && typeof reflectGet(result, \"then\") === \"function\") {\n      const inner = observe(result, level + 1);",
+    killers: ["async.no-unhandled-rejection"],
+  },
+  {
     id: "abort-ignored-after-call",
     area: "async",
     description: "Looks at the signal only before calling the summarizer: an abort while the summary is pending or as it settles is ignored.",

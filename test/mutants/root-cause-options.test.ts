@@ -3,7 +3,7 @@ import { optionsAnswer, optionsScenario } from "../../src/grader/root-cause/opti
 import { modelCompactOptions } from "../../src/model/index";
 import type { Json } from "../../src/scenario/data";
 import type { Scenario } from "../../src/scenario/scenario";
-import { analysisOf } from "./root-cause-analysis";
+import { SECOND_SEED, analysisOf } from "./root-cause-analysis";
 import { coreReference } from "../variants/grade";
 
 // The options layer (src/grader/root-cause/options.ts): a failure is put under it only when the
@@ -25,7 +25,7 @@ describe("the options root cause", () => {
 
   it("options-ids-only-type-checked: the subject accepts a blank id; judged again with that answer (the record built with the blank id as it is, §7 step 8), its failures are under options", async () => {
     const ids = ["strength.blank-option-ids-rejected", "differential.compact-same-as-reference"];
-    const { failed, analysis, hosts } = await analysisOf("options-ids-only-type-checked", ids, reference, false);
+    const { failed, analysis, hosts } = await analysisOf("options-ids-only-type-checked", ids, reference, false, SECOND_SEED);
     expect(failed.map((v) => v.propertyId).sort(), "each fails (else the test proves nothing)").toEqual([...ids].sort());
     const op = failed.find((v) => v.propertyId === ids[0])!.counterexample!.operation as Extract<Scenario["operation"], { kind: "compact" }>;
     const question = { operation: "compact" as const, options: op.options, summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json };

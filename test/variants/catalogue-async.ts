@@ -83,29 +83,55 @@ export const asyncVariants: readonly Variant[] = [
   },
   {
     id: "proxy-values-read-as-objects",
-    row: "a Proxy without a callable `then` as the summary value",
-    alsoRows: ["a Proxy whose `get` trap throws"],
-    description: "Reads a Proxy summary value like any object (its then through the get trap) instead of refusing it",
+    row: "a Proxy around anything else, without a callable `then`",
+    alsoRows: [
+      "a Proxy whose `get` trap throws",
+      "a Proxy with forwarding (non-throwing) traps around a native promise, as the summary value or as the value a `then` returns",
+    ],
+    description:
+      "Reads a Proxy summary value like any object (its then through the get trap), refusing it only when its prototype chain, asked through the traps, holds Promise.prototype",
     patches: [
       {
         file: "observe-async.ts",
         find: "  function observe(object: object, level: number): Observation {",
-        replace: "  function observe(object: object, level: number, asValue = false): Observation {",
+        replace: `  /** The variant: a Proxy wraps a promise when Promise.prototype is on the prototype chain its traps report (a throwing trap: refused too). */
+  function wrapsPromise(proxy: object): boolean {
+    try {
+      for (let p = getPrototypeOf(proxy); p !== null; p = getPrototypeOf(p)) if (p === IntrinsicPromise.prototype) return true;
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  function observe(object: object, level: number, asValue = false): Observation {`,
       },
       {
         file: "observe-async.ts",
         find: "    if (isProxy(object)) {",
-        replace: "    if (isProxy(object) && !asValue) {",
+        replace: "    if (isProxy(object) && (!asValue || wrapsPromise(object))) {",
       },
       {
         file: "observe-async.ts",
         find: "    const observation = observe(received, level);",
         replace: "    const observation = observe(received, level, true);",
       },
+      {
+        file: "observe-async.ts",
+        find: "import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from \"./intrinsics\";",
+        replace: "import { IntrinsicPromise, SafeMap, apply, enqueueJob, getPrototypeOf, isNativePromise, isProxy, reflectGet } from \"./intrinsics\";",
+      },
     ],
     witness: {
-      run: async (subject) =>
-        [
+      run: async (subject) => {
+        let traps = 0;
+        const counting = new Proxy(Promise.resolve("summary"), {
+          getPrototypeOf(target) {
+            traps++;
+            return Reflect.getPrototypeOf(target);
+          },
+        });
+        return [
           await compactOutcome(subject, { summarizer: () => new Proxy({}, {}) }),
           await compactOutcome(subject, {
             summarizer: () =>
@@ -118,9 +144,11 @@ export const asyncVariants: readonly Variant[] = [
                 },
               ),
           }),
-        ].join("; "),
-      core: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE; threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
-      variant: "threw CONTEXT_SUMMARY_INVALID; threw CONTEXT_SUMMARIZER_FAILED",
+          `${await compactOutcome(subject, { summarizer: () => counting })} after ${traps > 0 ? "its traps ran" : "no trap"}`,
+        ].join("; ");
+      },
+      core: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE; threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE; threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE after no trap",
+      variant: "threw CONTEXT_SUMMARY_INVALID; threw CONTEXT_SUMMARIZER_FAILED; threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE after its traps ran",
     },
   },
   {
@@ -189,6 +217,66 @@ export const asyncVariants: readonly Variant[] = [
       run: (subject) => compactOutcome(subject, { summarizer: () => reachedAgain() }),
       core: "threw CONTEXT_SUMMARIZER_FAILED",
       variant: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
+    },
+  },
+  {
+    id: "second-order-return-unobserved",
+    row: "a Proxy or locked promise returned by a `then` that was itself reached only as another `then`'s return value (second order or deeper)",
+    description:
+      "Watches what a then returns detached when that then was itself reached only as a return value: a Proxy or locked promise there fails the call only if that thenable is later delivered",
+    patches: [
+      {
+        file: "observe-async.ts",
+        find: "  function observe(object: object, level: number): Observation {",
+        replace: "  function observe(object: object, level: number, asReturn = false): Observation {",
+      },
+      {
+        file: "observe-async.ts",
+        find: "    else observeThenable(object, observation, level);",
+        replace: "    else observeThenable(object, observation, level, asReturn);",
+      },
+      {
+        file: "observe-async.ts",
+        find: "  function observeThenable(thenable: object, observation: Observation, level: number): void {",
+        replace: "  function observeThenable(thenable: object, observation: Observation, level: number, asReturn = false): void {",
+      },
+      {
+        file: "observe-async.ts",
+        find: "      const inner = observe(result, level + 1);\n      if (inner.failure !== null) finish(inner.failure, undefined);",
+        replace:
+          "      const inner = observe(result, level + 1, true);\n" +
+          "      // The variant: reached only as a return value, its own return's failure waits until it is delivered.\n" +
+          "      if (inner.failure !== null) {\n" +
+          "        if (asReturn) returnFailures.set(thenable, inner.failure);\n" +
+          "        else finish(inner.failure, undefined);\n" +
+          "      }",
+      },
+      {
+        file: "observe-async.ts",
+        find: "    const observation = observe(received, level);\n",
+        replace: "    const observation = observe(received, level);\n    const returnFailure = returnFailures.get(received);\n    if (returnFailure !== undefined) return finish(returnFailure, undefined);\n",
+      },
+      {
+        file: "observe-async.ts",
+        find: "  const seen = new SafeMap<object, Observation>();\n",
+        replace: "  const seen = new SafeMap<object, Observation>();\n  const returnFailures = new SafeMap<object, ContextCompactionError>();\n",
+      },
+    ],
+    witness: {
+      run: (subject) => {
+        // The first then delivers the text and returns a thenable, whose then returns a Proxy around a native promise.
+        const second = { then: () => new Proxy(Promise.resolve("inner"), {}) };
+        return compactOutcome(subject, {
+          summarizer: () => ({
+            then(resolve: (value: unknown) => void) {
+              resolve("summary");
+              return second;
+            },
+          }),
+        });
+      },
+      core: "threw CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
+      variant: "returned compacted",
     },
   },
   {

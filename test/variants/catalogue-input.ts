@@ -7,6 +7,9 @@ import { exported, outcome } from "./witness";
 
 type Subject = Record<string, unknown>;
 
+const SLOT_ROW =
+  "any overflow (items, a string's length, the string total, depth) reached inside the items of an array that also has a bad slot (hole, accessor, throwing trap) anywhere, e.g. a getter at `compactions[16]` after records whose ids cross 1,000,000 code points" as const;
+
 const build = (subject: Subject, input: unknown): Promise<string> =>
   outcome(
     () => exported(subject, "buildActiveContext")(input),
@@ -56,13 +59,13 @@ export const inputVariants: readonly Variant[] = [
   },
   {
     id: "item-count-before-slots",
-    row: "collection-item overflow where a direct slot of the overflowing array is a hole, accessor or throwing trap",
+    row: SLOT_ROW,
     description: "Adds an array's length to the item count before looking at its slots, so an overflowing array is LIMIT_EXCEEDED whatever its slots",
     patches: [
       {
         file: "read.ts",
-        find: "    if (this.items + length > MAX_CONTEXT_COLLECTION_ITEMS && this.limited) checkSlots(array, length, issue, what);\n",
-        replace: "    void array, issue, what, checkSlots;\n",
+        find: "    if (this.limited) checkSlots(array, length, issue, what);\n    this.addItems(length);\n",
+        replace: "    this.addItems(length);\n    if (this.limited) checkSlots(array, length, issue, what);\n",
       },
     ],
     witness: {
@@ -73,6 +76,44 @@ export const inputVariants: readonly Variant[] = [
       },
       core: "threw CONTEXT_INVALID_TRANSCRIPT",
       variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
+    id: "slots-read-with-items",
+    row: SLOT_ROW,
+    description: "Checks each slot of an array only as it reads that item, so an overflow inside an earlier item wins over a bad slot after it",
+    patches: [
+      {
+        file: "read.ts",
+        find: "    if (this.limited) checkSlots(array, length, issue, what);\n",
+        replace: "    void array, issue, what, checkSlots;\n",
+      },
+    ],
+    witness: {
+      // A bad slot after an item that overflows a limit, in each kind of array (§3 "Slots first").
+      run: async (subject) => {
+        const big = "x".repeat(65_537);
+        const holeAt = <T,>(items: T[], length: number): T[] => {
+          items.length = length;
+          return items;
+        };
+        let deep: unknown = 1;
+        for (let d = 0; d < 40; d++) deep = [deep];
+        const record = (ids: unknown[]) => ({ id: "k", summaryId: "s", boundary: ids.length, compactedMessageIds: ids, unitsBefore: 0, unitsAfter: 0 });
+        const inputs: unknown[] = [
+          { requirements: holeAt([{ id: "r0", content: big }], 2) },
+          { messages: holeAt([{ id: "m0", role: "user", content: big }], 2) },
+          { compactions: holeAt([record([big])], 2) },
+          { compactions: [record(holeAt([big], 2))] },
+          { messages: [{ id: "a", role: "assistant", content: holeAt([{ type: "text", text: big }], 2) }] },
+          { messages: roundWithArgument(holeAt([deep], 2)) },
+        ];
+        const outcomes: string[] = [];
+        for (const input of inputs) outcomes.push(await build(subject, input));
+        return outcomes.join("; ");
+      },
+      core: "threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_TRANSCRIPT; threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_TRANSCRIPT; threw CONTEXT_INVALID_TRANSCRIPT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED; threw CONTEXT_LIMIT_EXCEEDED; threw CONTEXT_LIMIT_EXCEEDED; threw CONTEXT_LIMIT_EXCEEDED; threw CONTEXT_LIMIT_EXCEEDED; threw CONTEXT_LIMIT_EXCEEDED",
     },
   },
   {
@@ -122,17 +163,12 @@ export const inputVariants: readonly Variant[] = [
   {
     id: "undefined-channel-is-missing",
     row: "a channel present with value `undefined`",
-    description: "Treats a channel present with the value undefined as missing",
+    description: "Treats requirements, messages and compactions present with the value undefined as missing (summary: undefined is no summary in the core too)",
     patches: [
       {
         file: "snapshot.ts",
         find: "  // §8: a channel present with the value undefined is not missing: it is rejected below.\n  if (value === ABSENT) return EMPTY;",
         replace: "  if (value === ABSENT || value === undefined) return EMPTY;",
-      },
-      {
-        file: "snapshot.ts",
-        find: "  if (value === ABSENT || value === null) return null;",
-        replace: "  if (value === ABSENT || value === undefined || value === null) return null;",
       },
       {
         file: "snapshot.ts",
@@ -150,8 +186,25 @@ export const inputVariants: readonly Variant[] = [
     witness: {
       run: async (subject) =>
         (await Promise.all(["requirements", "summary", "messages", "compactions"].map((channel) => build(subject, { [channel]: undefined })))).join("; "),
-      core: "threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_INPUT; threw CONTEXT_INVALID_TRANSCRIPT; threw CONTEXT_INVALID_INPUT",
+      core: "threw CONTEXT_INVALID_INPUT; returned a context; threw CONTEXT_INVALID_TRANSCRIPT; threw CONTEXT_INVALID_INPUT",
       variant: "returned a context; returned a context; returned a context; returned a context",
+    },
+  },
+  {
+    id: "summary-undefined-rejected",
+    row: "a channel present with value `undefined`",
+    description: "Rejects summary: undefined with CONTEXT_INVALID_INPUT, as it rejects the other channels present as undefined",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: "  if (value === ABSENT || value === undefined || value === null) return null;",
+        replace: "  if (value === ABSENT || value === null) return null;",
+      },
+    ],
+    witness: {
+      run: (subject) => build(subject, { summary: undefined }),
+      core: "returned a context",
+      variant: "threw CONTEXT_INVALID_INPUT",
     },
   },
   {

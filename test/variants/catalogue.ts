@@ -14,7 +14,7 @@ import { optionsVariants } from "./catalogue-options";
 /** The situations of the contract's §8 table, verbatim; a variant names the row it exercises. */
 export const LATITUDE_ROWS = [
   "several rules broken in one input or options object",
-  "collection-item overflow where a direct slot of the overflowing array is a hole, accessor or throwing trap",
+  "any overflow (items, a string's length, the string total, depth) reached inside the items of an array that also has a bad slot (hole, accessor, throwing trap) anywhere, e.g. a getter at `compactions[16]` after records whose ids cross 1,000,000 code points",
   "the finished context above 1,000,000 units (strings and items within limits)",
   "accessor or throwing trap on the input's `messages` field",
   "a channel present with value `undefined`",
@@ -24,10 +24,12 @@ export const LATITUDE_ROWS = [
   "a genuine signal whose prototype was replaced",
   "summarizer's second argument with no signal",
   "a chain of 65 generic thenables",
-  "a Proxy without a callable `then` as the summary value",
+  "a Proxy with forwarding (non-throwing) traps around a native promise, as the summary value or as the value a `then` returns",
+  "a Proxy around anything else, without a callable `then`",
   "a Proxy whose `get` trap throws",
   "a native promise whose `constructor`/species lookup completes but runs caller code (own accessor, subclass, species getter)",
   "a native promise reached again after being locked in between",
+  "a Proxy or locked promise returned by a `then` that was itself reached only as another `then`'s return value (second order or deeper)",
   "an abort in the microtasks between the value settling and the result's exposure",
 ] as const;
 
