@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { reporters } from "../../src/grader/report/index";
 import { terminalReporter } from "../../src/grader/report/terminal";
+import { escapeHtml } from "../../src/grader/report/html-timeline";
 import { GRADE_SCHEMA_VERSION, type GradeResult } from "../../src/grader/result";
 import { exitCodeFor, totals } from "../../src/grader/score";
 
@@ -129,5 +130,9 @@ describe("reports", () => {
     expect(html).toMatch(/<svg class="timeline"[\s\S]*data-id="u"/);
     expect(html.match(/<tr data-status=/g)).toHaveLength(3);
     expect(html).toContain("groups tile &lt;the&gt; transcript &amp; more");
+  });
+
+  it("an id with a carriage return survives the HTML parser in every attribute (a character reference, not a raw CR)", () => {
+    expect(escapeHtml('a\r\nb"<&')).toBe("a&#13;\nb&quot;&lt;&amp;");
   });
 });

@@ -17,8 +17,13 @@ const GAP = 22;
 const LEFT = 16;
 const ARC_SPACE = 56;
 
+/**
+ * Text safe in HTML content and double-quoted attributes. A carriage return is written as a
+ * character reference: the parser turns a raw one (and CR LF) into LF, so an id holding one
+ * would no longer match itself across attributes (data-answers against data-calls).
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/\r/g, "&#13;");
 }
 
 /** The messages of a scenario's context or transcript, when they are readable messages. */
