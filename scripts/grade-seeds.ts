@@ -37,8 +37,12 @@ async function gradeSeed(seed: number, dir: string): Promise<SeedResult> {
   const json = join(dir, `seed-${seed}.json`);
   const started = Date.now();
   const args = ["bin/compaction-check.mjs", "grade", submission, "--seed", String(seed), "--json", json, "--reports", join(dir, `reports-${seed}`), "--jobs", "1"];
+  // The grade's progress goes to stderr: kept, and shown only when the grade has no report.
+  let stderr = "";
   const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     child.on("close", resolve);
   });
   const seconds = (Date.now() - started) / 1000;
@@ -46,7 +50,8 @@ async function gradeSeed(seed: number, dir: string): Promise<SeedResult> {
     const report = JSON.parse(await readFile(json, "utf8")) as { score: number; maxScore: number; properties: { id: string; status: string }[] };
     return { seed, score: report.score, maxScore: report.maxScore, failed: report.properties.filter((p) => p.status !== "passed").map((p) => p.id), seconds, exitCode };
   } catch {
-    return { seed, score: 0, maxScore: 0, failed: ["(no report)"], seconds, exitCode };
+    process.stderr.write(stderr);
+    return { seed, score: 0, maxScore: 0, failed: [`(no report; exit code ${exitCode})`], seconds, exitCode };
   }
 }
 
