@@ -7,6 +7,7 @@ import type { OutputMessage, Shape } from "./ir";
 import { ALL_SHAPES, shapesOf } from "./ir";
 import type { UniversalProperty } from "./properties";
 import { UNIVERSAL_PROPERTIES } from "./properties";
+import { DEFAULT_AUDIT_RUNS } from "../grader/defaults";
 
 // Runs an adapter's applicable properties: first on the shapes the library documents, then (if
 // that holds and the library does not claim every shape) on all shapes, so a finding outside the
@@ -87,7 +88,7 @@ async function checkScope(adapter: AnyAdapter, property: UniversalProperty, clai
     fc.asyncProperty(cases, async (c) => (await verdict(c)).violation === null),
     {
       seed: settings.seed,
-      numRuns: settings.runs ?? (slot === undefined ? 200 : 1_000_000_000),
+      numRuns: settings.runs ?? (slot === undefined ? DEFAULT_AUDIT_RUNS : 1_000_000_000),
       ...(slot !== undefined ? { interruptAfterTimeLimit: slot, markInterruptAsFailure: false } : {}),
       ...(settings.path !== undefined ? { path: settings.path, endOnFailure: true } : {}),
     },
