@@ -1,7 +1,7 @@
 import { createEvent, isCompactedEvent, LlmSummarizer, TokenBasedContextCompactor, type Event } from "@google/adk";
 import fc from "fast-check";
 import { defineAdapter } from "../../src/adapters/adapter";
-import type { AuditMessage, OutputMessage } from "../../src/adapters/ir";
+import { groupAdjacentResults, type AuditMessage, type OutputMessage } from "../../src/adapters/ir";
 
 // @google/adk TokenBasedContextCompactor.compact (dist/types/context/token_based_context_compactor.d.ts,
 // compaction_utils.d.ts), with its real LlmSummarizer over a fake model. compact() summarizes the
@@ -23,33 +23,21 @@ type Input = { events: Event[] };
 const auditOf = (event: Event) => (event.customMetadata as { audit?: Audit } | undefined)?.audit;
 
 function toEvents(transcript: readonly AuditMessage[]): Event[] {
-  const events: Event[] = [];
-  const callOwner = new Map<string, string>();
-  transcript.forEach((m, i) => {
-    const timestamp = (i + 1) * 1000;
+  let clock = 0;
+  return groupAdjacentResults(transcript).map((group) => {
+    const timestamp = (clock += 1000);
+    const audit = { audit: { ids: group.map((m) => m.id), roles: group.map((m) => m.role) } };
+    const [m] = group as [AuditMessage];
     if (m.role === "tool") {
-      const last = events.at(-1);
-      const lastAudit = last === undefined ? undefined : auditOf(last);
-      const previous = transcript[i - 1];
-      // Results of one assistant message that arrive together are one event, as ADK delivers them.
-      if (last !== undefined && lastAudit !== undefined && previous?.role === "tool" && callOwner.get(previous.callId) === callOwner.get(m.callId)) {
-        last.content!.parts!.push({ functionResponse: { id: m.callId, name: m.name, response: { result: m.text } } });
-        lastAudit.ids.push(m.id);
-        lastAudit.roles.push("tool");
-        return;
-      }
-      events.push(createEvent({ author: "audit_agent", invocationId: "i", timestamp, content: { role: "user", parts: [{ functionResponse: { id: m.callId, name: m.name, response: { result: m.text } } }] }, customMetadata: { audit: { ids: [m.id], roles: ["tool"] } } }));
-      return;
+      const parts = group.map((r) => (r.role === "tool" ? { functionResponse: { id: r.callId, name: r.name, response: { result: r.text } } } : {}));
+      return createEvent({ author: "audit_agent", invocationId: "i", timestamp, content: { role: "user", parts }, customMetadata: audit });
     }
     if (m.role === "assistant") {
-      for (const c of m.calls) callOwner.set(c.id, m.id);
       const parts = [...(m.text === "" ? [] : [{ text: m.text }]), ...m.calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } }))];
-      events.push(createEvent({ author: "audit_agent", invocationId: "i", timestamp, content: { role: "model", parts: parts.length === 0 ? [{ text: "" }] : parts }, customMetadata: { audit: { ids: [m.id], roles: ["assistant"] } } }));
-      return;
+      return createEvent({ author: "audit_agent", invocationId: "i", timestamp, content: { role: "model", parts: parts.length === 0 ? [{ text: "" }] : parts }, customMetadata: audit });
     }
-    events.push(createEvent({ author: "user", invocationId: "i", timestamp, content: { role: "user", parts: [{ text: m.text }] }, customMetadata: { audit: { ids: [m.id], roles: [m.role] } } }));
+    return createEvent({ author: "user", invocationId: "i", timestamp, content: { role: "user", parts: [{ text: m.text }] }, customMetadata: audit });
   });
-  return events;
 }
 
 function fromEvent(event: Event): OutputMessage[] {
