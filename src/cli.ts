@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { BUILTIN_ADAPTERS } from "./adapters/registry";
 import { runCommand } from "./grader/commands/boundary";
 import { DEFAULT_AUDIT_RUNS, DEFAULT_FUZZ_TIME, DEFAULT_RUNS, DEFAULT_SEED } from "./grader/defaults";
 import { DEFAULT_MIN_GENERATION_RATE } from "./grader/fuzz/health";
@@ -126,7 +127,7 @@ program
 program
   .command("audit")
   .description("run the universal compaction properties against a library's compactor through an adapter (docs/adapters.md)")
-  .argument("<adapter>", "a built-in adapter (langchain-trim, langchain-summarization, pi-compaction, mastra-token-limiter, openai-session, ai-prune) or an adapter module file")
+  .argument("<adapter>", `a built-in adapter (${BUILTIN_ADAPTERS.map((a) => a.name).join(", ")}; its library installed next to compaction-check) or an adapter module file (.ts, .mts, .js, .mjs)`)
   .option("--time <duration>", dflt("time budget for the whole audit, e.g. 20s, 5m", "none: --runs cases per property"))
   .option("--runs <n>", dflt("generated cases per property and scope", DEFAULT_AUDIT_RUNS), integer("--runs", 1))
   .option("--seed <n>", dflt("fast-check seed (printed with every finding)", DEFAULT_SEED), integer("--seed", 0))
