@@ -132,13 +132,13 @@ async function explainFailures(results: readonly PropertyResult[], definitions: 
   const trusted = host !== null && host.tampering === null && !tampered;
   host?.beginProperty("root causes");
   try {
-    const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference });
+    const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference, conformance: prepared.problems });
     if (!trusted || host.tampering === null) return analysis;
   } catch {
     // The analysis only explains failures: if asking the submission for its upstream answers
     // goes wrong (hostile answers, a lost child), each failure is its own root cause.
   }
-  return analyzeRootCauses(failures, { definitions, subject: null, reference });
+  return analyzeRootCauses(failures, { definitions, subject: null, reference, conformance: prepared.problems });
 }
 
 /** Our own core, trusted, in this process: the differential oracle. */
