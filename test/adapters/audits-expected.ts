@@ -14,6 +14,17 @@ import { loadAdapter } from "../../src/adapters/load";
 // (npm test), test/node22/audits-table.test.ts the others (npm run test:node22).
 
 type Verdict = Classification | "holds";
+/** pi's cut (findCutPoint) as @mariozechner/pi-coding-agent 0.73.1 has it. */
+const PI_CUT: Partial<Record<PropertyId, Verdict>> = {
+  "output.well-formed": "holds",
+  "output.kept-in-order": "holds",
+  "pairing.result-has-call": "outside the documented shapes",
+  "pairing.call-has-results": "holds",
+  "input.not-mutated": "holds",
+  "output.deterministic": "holds",
+  "budget.respected": "defect",
+};
+
 export const EXPECTED: Record<string, Partial<Record<PropertyId, Verdict>>> = {
   "langchain-trim 1.4.0": {
     "output.well-formed": "defect",
@@ -34,34 +45,11 @@ export const EXPECTED: Record<string, Partial<Record<PropertyId, Verdict>>> = {
     "input.not-mutated": "holds",
     "output.deterministic": "holds",
   },
-  "pi-compaction 0.73.1": {
-    "output.well-formed": "holds",
-    "output.kept-in-order": "holds",
-    "pairing.result-has-call": "outside the documented shapes",
-    "pairing.call-has-results": "holds",
-    "input.not-mutated": "holds",
-    "output.deterministic": "holds",
-    "budget.respected": "defect",
-  },
-  "earendil-pi-compaction 0.85.0": {
-    "output.well-formed": "holds",
-    "output.kept-in-order": "holds",
-    "pairing.result-has-call": "outside the documented shapes",
-    "pairing.call-has-results": "holds",
-    "input.not-mutated": "holds",
-    "output.deterministic": "holds",
-    "budget.respected": "defect",
-  },
-  "earendil-pi-compaction 1.6.0": {
-    "output.well-formed": "holds",
-    "output.kept-in-order": "holds",
-    "pairing.result-has-call": "outside the documented shapes",
-    "pairing.call-has-results": "holds",
-    "input.not-mutated": "holds",
-    "output.deterministic": "holds",
-    // Fixed between 0.85.0 and 1.6.0: the cut keeps no more than keepRecentTokens reaches.
-    "budget.respected": "holds",
-  },
+  "pi-compaction 0.73.1": PI_CUT,
+  // @earendil-works/pi-coding-agent: 0.85.0 (the pi SDK the course compares itself with) as 0.73.1;
+  // by 1.6.0 the cut keeps no more than keepRecentTokens reaches, as its docs say.
+  "earendil-pi-compaction 0.85.0": PI_CUT,
+  "earendil-pi-compaction 1.6.0": { ...PI_CUT, "budget.respected": "holds" },
   "mastra-token-limiter 1.71.0": {
     "output.well-formed": "holds",
     "output.kept-in-order": "holds",
