@@ -23,6 +23,25 @@ const libraryText = (r: AuditReport) => (r.library === undefined ? "—" : `${r.
 
 const short: Record<Finding["classification"], string> = { defect: "✗ defect", "not promised": "✗ not promised", "outside the documented shapes": "✗ outside shapes" };
 
+/**
+ * One library audited at several versions (the same subject under one or more adapters, e.g. pi's
+ * findCutPoint as @mariozechner 0.73.1 and @earendil-works 0.85.0 and 1.6.0): each property's
+ * verdict per version, so what still holds and what was fixed reads at a glance.
+ */
+function acrossVersions(record: AuditsRecord): string[] {
+  const bySubject = new Map<string, AuditReport[]>();
+  for (const r of record.reports) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r]);
+  return [...bySubject.entries()].filter(([, reports]) => reports.length > 1).flatMap(([subject, reports]) => {
+    const verdict = (r: AuditReport, id: string) => {
+      const result = r.results.find((x) => x.property === id);
+      return result === undefined ? "—" : result.finding === undefined ? "holds" : short[result.finding.classification];
+    };
+    const ids = UNIVERSAL_PROPERTIES.map((p) => p.id as string).filter((id) => reports.some((r) => r.results.some((x) => x.property === id)));
+    const header = ["property", ...reports.map(libraryText)];
+    return [`### ${subject} across versions`, "", `| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...ids.map((id) => `| \`${id}\` | ${reports.map((r) => verdict(r, id)).join(" | ")} |`), ""];
+  });
+}
+
 export function renderAuditsDoc(record: AuditsRecord): string {
   const header = ["adapter", "library", ...UNIVERSAL_PROPERTIES.map((p) => `\`${p.id}\``), "time"];
   const rows = record.reports.map((r) => {
@@ -60,6 +79,7 @@ export function renderAuditsDoc(record: AuditsRecord): string {
     "",
     ...table,
     "",
+    ...acrossVersions(record),
     "## Findings",
     "",
     "| adapter | library | property | verdict | counterexample (input → output) | options |",
