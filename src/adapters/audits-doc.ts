@@ -56,7 +56,7 @@ export function renderAuditsDoc(record: AuditsRecord): string {
   const findings = record.reports.flatMap((r) =>
     r.results.flatMap((x) => (x.finding === undefined ? [] : [{ report: r, finding: x.finding }])),
   );
-  const printed = record.reports.filter((r) => r.console !== undefined).map((r) => `| \`${r.adapter}\` | ${libraryText(r)} | ${r.console!.lines} (${r.console!.distinct} distinct) | \`${r.console!.samples[0] ?? ""}\` |`);
+  const printed = record.reports.filter((r) => r.console !== undefined).map((r) => `| \`${r.adapter}\` | ${libraryText(r)} | ${r.console!.lines} (${r.console!.distinct} distinct) | \`${(r.console!.samples[0] ?? "").replaceAll("|", "\\|")}\` |`);
   const summary = findings.map(({ report, finding }) => `| \`${report.adapter}\` | ${libraryText(report)} | \`${finding.property}\` | ${finding.classification} | \`${inline(finding.transcript)}\` → \`${typeof finding.output === "string" ? finding.output : inline(finding.output)}\` | \`${JSON.stringify(finding.options)}\` |`);
   return [
     "# Audits of real compactors",
