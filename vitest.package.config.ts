@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/package/**/*.test.ts"],
+    globalSetup: ["test/package/pack.global.ts"],
     testTimeout: 60_000,
     hookTimeout: 900_000,
   },

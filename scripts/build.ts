@@ -1,5 +1,5 @@
 // Builds the package into dist/ (not committed; `npm run build`, run by `npm pack` through prepack):
-//   dist/{index,vitest,generators,cli}.js   the entries, ESM, code split so they share one copy of
+//   dist/{index,vitest,generators,adapters,cli}.js  the entries, ESM, code split so they share one copy of
 //                                           each module (one fast-check realm, one property list);
 //                                           dependencies stay imports (package.json "dependencies")
 //   dist/sandbox-child.js                   the sandbox's child program, self-contained, exactly as
@@ -15,22 +15,28 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
+import { BUILTIN_ADAPTERS } from "../src/adapters/registry";
 import { bundleChildEntry } from "../src/grader/sandbox/child-bundle";
 
 const DIST = "dist";
-const ENTRIES = {
+const ENTRIES: Record<string, string> = {
   index: "src/package/index.ts",
   vitest: "src/package/vitest.ts",
   generators: "generators/index.ts",
+  adapters: "src/package/adapters.ts",
   cli: "src/cli.ts",
+  // dist/adapters/<name>.js: each built-in adapter, imported only when named (its library is an
+  // optional peer dependency, resolved from where the package is installed).
+  ...Object.fromEntries(BUILTIN_ADAPTERS.map((a) => [`adapters/${a.name}`, `${a.source}.ts`])),
 };
 
 async function buildEntries(): Promise<void> {
   await build({
-    entryPoints: ENTRIES,
+    entryPoints: Object.entries(ENTRIES).map(([out, entry]) => ({ in: entry, out })),
     outdir: DIST,
-    // Flat: every entry and chunk directly in dist/, so src/package/layout.ts finds the package root.
-    entryNames: "[name]",
+    // Flat: every entry and chunk directly in dist/, so src/package/layout.ts finds the package
+    // root; only the built-in adapters are in dist/adapters/, and none of them holds layout.ts.
+    entryNames: "[dir]/[name]",
     chunkNames: "chunk-[hash]",
     bundle: true,
     splitting: true,
@@ -72,4 +78,4 @@ await buildEntries();
 await bundleChildEntry(join(DIST, "sandbox-child.js"));
 buildDeclarations();
 await Promise.all((await declarationFiles(join(DIST, "types"))).map(addExtensions));
-process.stderr.write(`built ${DIST}/: ${Object.keys(ENTRIES).join(", ")}, sandbox-child, types\n`);
+process.stderr.write(`built ${DIST}/: ${Object.keys(ENTRIES).filter((e) => !e.startsWith("adapters/")).join(", ")}, ${BUILTIN_ADAPTERS.length} built-in adapters, sandbox-child, types\n`);

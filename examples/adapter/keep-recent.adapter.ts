@@ -1,6 +1,5 @@
 import fc from "fast-check";
-import { defineAdapter } from "../../src/adapters/adapter";
-import type { AuditMessage, OutputMessage } from "../../src/adapters/ir";
+import { defineAdapter, type AuditMessage, type OutputMessage } from "compaction-check/adapters";
 import { keepRecent, tokens, type ChatMessage } from "./keep-recent";
 
 const toChat = (m: AuditMessage): ChatMessage =>

@@ -28,8 +28,13 @@ export type BudgetReading = { used: number; limit: number; negative?: string };
 export interface Adapter<O = unknown, In = unknown, Out = unknown> {
   /** A short name used on the command line, e.g. "langchain-trim". */
   readonly name: string;
-  /** The library and its version, e.g. "@langchain/core 1.4.0 trimMessages". */
+  /** What is audited, e.g. "trimMessages"; the report adds the library's installed version. */
   readonly subject: string;
+  /**
+   * The npm package audited, e.g. "@langchain/core": the audit reads its version from its
+   * package.json where the adapter imports it from, and names it in the report.
+   */
+  readonly library?: string;
   /**
    * "subsequence": the output keeps some input messages, in order; "summary+suffix": leading
    * system messages (optional), summaries, then a contiguous suffix of the input.
@@ -54,6 +59,12 @@ export interface Adapter<O = unknown, In = unknown, Out = unknown> {
   partial?(options: O): "prefix" | "suffix" | undefined;
   /** A documented error (e.g. "nothing fits the budget"): returns its reason, or undefined. */
   refusal?(error: unknown): string | undefined;
+  /**
+   * A documented refusal that does not throw (e.g. "returns the events unchanged when nothing
+   * can be compacted", a `{ compacted: false }` result): returns its reason, or undefined. Like
+   * a thrown `refusal`, it is not a failure, and it is compared as such for determinism.
+   */
+  refusalOutput?(output: Out, input: In, options: O): string | undefined;
   /** The budget as the library counts it, when options set one; undefined = no budget this case. */
   budget?(output: Out, input: In, options: O): BudgetReading | undefined | Promise<BudgetReading | undefined>;
 }

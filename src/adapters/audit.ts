@@ -7,6 +7,9 @@ import type { OutputMessage, Shape } from "./ir";
 import { ALL_SHAPES, shapesOf } from "./ir";
 import type { UniversalProperty } from "./properties";
 import { UNIVERSAL_PROPERTIES } from "./properties";
+import { OutputSink, withSink, type CapturedOutput } from "./console-capture";
+import type { InstalledLibrary } from "./installed";
+import { DEFAULT_AUDIT_RUNS } from "../grader/defaults";
 
 // Runs an adapter's applicable properties: first on the shapes the library documents, then (if
 // that holds and the library does not claim every shape) on all shapes, so a finding outside the
@@ -26,6 +29,8 @@ export type AuditSettings = {
   scope?: Scope;
   path?: string;
   onProgress?: (property: PropertyId, scope: Scope) => void;
+  /** The audited library as installed (loadAdapter finds it): named in the report. */
+  library?: InstalledLibrary;
 };
 
 export type Finding = {
@@ -44,11 +49,31 @@ export type Finding = {
 };
 
 export type PropertyResult = { property: PropertyId; title: string; claim: Claim<unknown>; cases: number; timeMs: number; finding?: Finding };
-/** The JSON report (--json, docs/audits.json); schemaVersion changes when its reading does. */
-export type AuditReport = { schemaVersion: 1; adapter: string; subject: string; seed: number; timeMs: number; results: PropertyResult[] };
+/**
+ * The JSON report (--json, docs/audits.json); schemaVersion changes when its reading does.
+ * `library` is the audited package as installed; `console` sums up what the library printed
+ * meanwhile (captured, not shown).
+ */
+export type AuditReport = {
+  schemaVersion: 1;
+  adapter: string;
+  subject: string;
+  library?: { name: string; version: string };
+  seed: number;
+  timeMs: number;
+  results: PropertyResult[];
+  console?: CapturedOutput;
+};
 
 
 export async function runAudit(adapter: AnyAdapter, settings: AuditSettings): Promise<AuditReport> {
+  const sink = new OutputSink();
+  const report = await withSink(sink, () => auditProperties(adapter, settings));
+  const printed = sink.summary();
+  return { ...report, ...(printed === undefined ? {} : { console: printed }) };
+}
+
+async function auditProperties(adapter: AnyAdapter, settings: AuditSettings): Promise<AuditReport> {
   const started = performance.now();
   const applicable = UNIVERSAL_PROPERTIES.filter((p) => adapter.properties[p.id] !== undefined && (settings.only === undefined || settings.only.includes(p.id)));
   const scopes: Scope[] = settings.scope !== undefined ? [settings.scope] : coversAll(adapter) ? ["shapes"] : ["shapes", "all"];
@@ -68,7 +93,8 @@ export async function runAudit(adapter: AnyAdapter, settings: AuditSettings): Pr
     }
     results.push({ property: property.id, title: property.title, claim, cases, timeMs: performance.now() - t0, ...(finding ? { finding } : {}) });
   }
-  return { schemaVersion: 1, adapter: adapter.name, subject: adapter.subject, seed: settings.seed, timeMs: performance.now() - started, results };
+  const library = settings.library === undefined ? {} : { library: { name: settings.library.name, version: settings.library.version } };
+  return { schemaVersion: 1, adapter: adapter.name, subject: adapter.subject, ...library, seed: settings.seed, timeMs: performance.now() - started, results };
 }
 
 function coversAll(adapter: AnyAdapter): boolean {
@@ -87,7 +113,7 @@ async function checkScope(adapter: AnyAdapter, property: UniversalProperty, clai
     fc.asyncProperty(cases, async (c) => (await verdict(c)).violation === null),
     {
       seed: settings.seed,
-      numRuns: settings.runs ?? (slot === undefined ? 200 : 1_000_000_000),
+      numRuns: settings.runs ?? (slot === undefined ? DEFAULT_AUDIT_RUNS : 1_000_000_000),
       ...(slot !== undefined ? { interruptAfterTimeLimit: slot, markInterruptAsFailure: false } : {}),
       ...(settings.path !== undefined ? { path: settings.path, endOnFailure: true } : {}),
     },

@@ -47,3 +47,20 @@ export function shapesOf(transcript: readonly AuditMessage[]): Set<Shape> {
   });
   return shapes;
 }
+
+/**
+ * The transcript as libraries that carry all the results of one assistant message in one message
+ * see it (ADK's function response event, Strands' user message of toolResult blocks): adjacent
+ * tool results answering the same assistant message form one group; every other message is alone.
+ */
+export function groupAdjacentResults(transcript: readonly AuditMessage[]): AuditMessage[][] {
+  const owner = new Map<string, string>();
+  const groups: AuditMessage[][] = [];
+  transcript.forEach((m, i) => {
+    if (m.role === "assistant") for (const c of m.calls) owner.set(c.id, m.id);
+    const previous = transcript[i - 1];
+    if (m.role === "tool" && previous?.role === "tool" && owner.get(previous.callId) === owner.get(m.callId)) groups.at(-1)!.push(m);
+    else groups.push([m]);
+  });
+  return groups;
+}

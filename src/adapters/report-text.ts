@@ -27,12 +27,25 @@ export function formatFinding(target: string, f: Finding): string {
   return lines.join("\n");
 }
 
+/** "@langchain/core 1.4.0: trimMessages", or the subject alone when the adapter names no library. */
+export function auditedText(report: Pick<AuditReport, "subject" | "library">): string {
+  return report.library === undefined ? report.subject : `${report.library.name} ${report.library.version}: ${report.subject}`;
+}
+
+/** What the library printed during the audit, summed up in a few lines. */
+export function consoleLines(report: Pick<AuditReport, "console">): string[] {
+  const c = report.console;
+  if (c === undefined) return [];
+  return [`the library printed ${c.lines} line${c.lines === 1 ? "" : "s"} (${c.distinct} distinct) during the audit, captured and not shown; the first:`, ...c.samples.map((s) => `  | ${s}`)];
+}
+
 export function formatAudit(report: AuditReport, target: string = report.adapter): string {
-  const head = `audit ${report.adapter} (${report.subject}), seed ${report.seed}, ${(report.timeMs / 1000).toFixed(1)} s`;
+  const head = `audit ${report.adapter} (${auditedText(report)}), seed ${report.seed}, ${(report.timeMs / 1000).toFixed(1)} s`;
   const rows = report.results.map((r) => {
     const verdict = r.finding === undefined ? "holds" : `FAILS (${r.finding.classification})`;
     return `  ${r.finding === undefined ? "✓" : "✗"} ${r.property.padEnd(26)} ${String(r.cases).padStart(7)} cases  ${verdict}`;
   });
   const findings = report.results.flatMap((r) => (r.finding === undefined ? [] : [formatFinding(target, r.finding)]));
-  return [head, ...rows, ...(findings.length > 0 ? ["", ...findings.flatMap((f) => [f, ""])] : [])].join("\n");
+  const printed = consoleLines(report);
+  return [head, ...rows, ...(printed.length > 0 ? ["", ...printed] : []), ...(findings.length > 0 ? ["", ...findings.flatMap((f) => [f, ""])] : [])].join("\n");
 }

@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { PACKAGE_ROOT } from "../package/layout";
 import type { Host } from "../scenario/host";
 import type { PropertyDefinition } from "../scenario/property";
 import { corpusExamplesLookup, DEFAULT_CORPUS_DIR } from "./corpus";
@@ -13,12 +10,13 @@ import type { Reporter } from "./report/reporter";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
 import { totals } from "./score";
+import { DEFAULT_RUNS, DEFAULT_SEED } from "./defaults";
+import { toolVersion } from "../package/version";
 
 // `grade`: prepare the sandbox, run every property (schedule.ts: over `jobs` children, in the
 // properties' order), score, and hand the result to the reporters.
 
-export const DEFAULT_SEED = 20261129;
-export const DEFAULT_RUNS = 100;
+export { DEFAULT_RUNS, DEFAULT_SEED, toolVersion };
 
 export interface GradeOptions {
   readonly submission: string;
@@ -134,13 +132,13 @@ async function explainFailures(results: readonly PropertyResult[], definitions: 
   const trusted = host !== null && host.tampering === null && !tampered;
   host?.beginProperty("root causes");
   try {
-    const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference });
+    const analysis = await analyzeRootCauses(failures, { definitions, subject: trusted ? host : null, reference, conformance: prepared.problems });
     if (!trusted || host.tampering === null) return analysis;
   } catch {
     // The analysis only explains failures: if asking the submission for its upstream answers
     // goes wrong (hostile answers, a lost child), each failure is its own root cause.
   }
-  return analyzeRootCauses(failures, { definitions, subject: null, reference });
+  return analyzeRootCauses(failures, { definitions, subject: null, reference, conformance: prepared.problems });
 }
 
 /** Our own core, trusted, in this process: the differential oracle. */
@@ -149,11 +147,3 @@ export async function coreReference(): Promise<Host> {
   return createInProcessHost(core as unknown as Record<string, unknown>);
 }
 
-export function toolVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
-  } catch {
-    return "0.0.0";
-  }
-}

@@ -11,7 +11,7 @@ type Compactor = (messages: ChatMessage[], maxTokens: number) => ChatMessage[];
 let flip = 0;
 const SUMMARY: ChatMessage = { role: "system", content: "summary", id: "summary" };
 
-type Variant = { name: string; run: Compactor; form?: "summary+suffix"; partial?: "prefix"; refuses?: boolean };
+type Variant = { name: string; run: Compactor; form?: "summary+suffix"; partial?: "prefix"; refuses?: boolean; declines?: boolean };
 const firstCut = (m: ChatMessage[], max: number, cut: (text: string) => string) =>
   keepRecent(m, max).map((x, i) => (i === 0 ? { ...x, content: cut(x.content) } : x));
 
@@ -29,6 +29,16 @@ export const REFUSES: Variant = {
   },
 };
 
+/** Returns its input unchanged when nothing fits (over the budget), and declares that refusal: budget.respected must accept it. */
+export const DECLINES: Variant = {
+  name: "returns its input when nothing fits, as declared",
+  declines: true,
+  run: (m, max) => {
+    const out = keepRecent(m, max);
+    return out.length === 0 && m.length > 0 ? m : out;
+  },
+};
+
 export const BROKEN: readonly (Variant & { breaks: PropertyId })[] = [
   { name: "returns a hole", breaks: "output.well-formed", run: (m, max) => [...keepRecent(m, max), undefined as unknown as ChatMessage] },
   { ...REFUSES, name: "throws when nothing fits, undeclared", refuses: false, breaks: "output.well-formed" },
@@ -41,6 +51,7 @@ export const BROKEN: readonly (Variant & { breaks: PropertyId })[] = [
   { name: "blanks the caller's first message", breaks: "input.not-mutated", run: (m, max) => { const out = keepRecent(m, max).map((x) => ({ ...x })); if (m[0] !== undefined) m[0].content = ""; return out; } },
   { name: "keeps one more message every other call", breaks: "output.deterministic", run: (m, max) => { flip += 1; const out = keepRecent(m, max); return flip % 2 === 0 && out.length < m.length ? m.slice(m.length - out.length - 1) : out; } },
   { name: "budget off by ten", breaks: "budget.respected", run: (m, max) => keepRecent(m, max + 10) },
+  { ...DECLINES, name: "returns its input when nothing fits, undeclared", declines: false, breaks: "budget.respected" },
 ];
 
 export function brokenAdapter(b: Variant): AnyAdapter {
@@ -50,6 +61,7 @@ export function brokenAdapter(b: Variant): AnyAdapter {
     form: b.form ?? keepRecentAdapter.form,
     ...(b.partial !== undefined ? { partial: () => b.partial } : {}),
     ...(b.refuses === true ? { refusal: (e: unknown) => (e instanceof RangeError ? e.message : undefined) } : {}),
+    ...(b.declines === true ? { refusalOutput: (output: ChatMessage[], input: ChatMessage[]) => (output === input ? "returned its input unchanged: nothing fits" : undefined) } : {}),
     run: (messages: ChatMessage[], o: { maxTokens: number }) => b.run(messages, o.maxTokens),
     fromLibrary: (output: ChatMessage[], input: ChatMessage[]) =>
       output.map((m) => (m?.id === "summary" ? { id: "summary", role: "summary" as const, text: m.content } : keepRecentAdapter.fromLibrary([m], input)[0]!)),

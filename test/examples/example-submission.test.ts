@@ -114,4 +114,39 @@ describe("examples/submission", () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("reads at phone width (420 px): no horizontal overflow of the page, the properties table, the answer tables or the replay lines", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "cc-html-"));
+    const file = join(dir, "report.html");
+    try {
+      // The replay lines a grade writes (this grade, in-process, writes no counterexample files).
+      const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
+      const replay = (id: string | undefined) => `node node_modules/compaction-check/bin/compaction-check.mjs replay reports/counterexamples/${id}.json examples/submission`;
+      await writeFile(file, renderHtml({ ...grade, rootCauses: grade.rootCauses.map((c) => ({ ...c, replay: replay(c.counterexampleOf) })) }));
+      const seen = await withPage(
+        file,
+        (page) =>
+          page.evaluate(() => {
+            // The page's DOM (this project's types have no DOM library).
+            const document = (globalThis as unknown as { document: { documentElement: { clientWidth: number; scrollWidth: number }; querySelectorAll(s: string): Iterable<{ getBoundingClientRect(): { right: number }; scrollWidth: number; clientWidth: number }> & { length: number } } }).document;
+            const width = document.documentElement.clientWidth;
+            const overflowing = (selector: string) =>
+              [...document.querySelectorAll(selector)].filter((el) => el.getBoundingClientRect().right > width + 0.5 || el.scrollWidth > el.clientWidth + 1).map((el) => `${selector}: ${Math.round(el.getBoundingClientRect().right)} px`);
+            return {
+              width,
+              page: document.documentElement.scrollWidth,
+              counts: ["table.props", "table.diff", ".replay"].map((s) => document.querySelectorAll(s).length),
+              overflowing: [...overflowing("table.props"), ...overflowing("table.diff"), ...overflowing(".replay")],
+            };
+          }),
+        { width: 420, height: 900 },
+      );
+      expect(seen.width).toBe(420);
+      expect(seen.counts.every((n) => n > 0), `${seen.counts}`).toBe(true);
+      expect(seen.overflowing).toEqual([]);
+      expect(seen.page).toBeLessThanOrEqual(420);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -18,7 +18,7 @@ describe("fuzz options", () => {
     [{ shard: "3/2" }, /--shard must be i\/n/],
     [{ shard: "x" }, /--shard must be i\/n/],
     [{ time: "soon" }, /--time must be a duration/],
-    [{ runs: 1, only: "nothing.like.this" }, /matches no property/],
+    [{ runs: 1, only: "nothing.like.this" }, /unknown property or family "nothing\.like\.this"/],
   ])("%j is a usage error", async (options, message) => {
     await expect(fuzzCommand(undefined, options)).rejects.toMatchObject({ name: "GraderError", code: "USAGE", message: expect.stringMatching(message) });
   });

@@ -32,7 +32,9 @@ describe("compaction-check CLI", () => {
     [["grade", "src/core", "--bogus"], /unknown option '--bogus'/],
     [["replay", "nope.json"], /Cannot read nope\.json.*\[SCENARIO_FILE_INVALID\]/],
     [["frobnicate"], /unknown command 'frobnicate'/],
-    [["grade", "src/core", "--only", "nosuchfamily"], /--only "nosuchfamily" matches no property.*\[USAGE\]/],
+    [["grade", "src/core", "--only", "nosuchfamily"], /--only: unknown property or family "nosuchfamily"\. Families: units, .*\[USAGE\]/],
+    [["grade", "src/core", "--only", "units,units.nosuch"], /--only: unknown property or family "units\.nosuch"\..* Properties of units: units\.[a-z]/],
+    [["fuzz", "--runs", "1", "--only", "groups,nosuch,bogus.x"], /--only: unknown properties or families "nosuch", "bogus\.x"\./],
     [["grade-class", "does/not/exist"], /No class folder at .*does\/not\/exist.*\[CLASS_NOT_FOUND\]/],
     [["grade-class", "docs"], /holds no submission.*\[CLASS_EMPTY\]/],
     [["gradescope", "src"], /src is not empty.*\[USAGE\]/],
@@ -41,6 +43,21 @@ describe("compaction-check CLI", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(banner);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("--version prints the package's version", async () => {
+    const run = await cli("--version");
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(JSON.parse(await readFile("package.json", "utf8")).version);
+  });
+
+  it.each(["grade", "grade-class", "gradescope", "replay", "fuzz", "merge", "audit"])("%s --help gives every option's default", async (command) => {
+    const run = await cli(command, "--help");
+    expect(run.code).toBe(0);
+    const options = run.stdout.split("Options:\n")[1]!.split(/\n(?= {2}-)/).map((o) => o.replace(/\s+/g, " ").trim());
+    const withoutDefault = options.filter((o) => !/\(default: [^)]+\)/.test(o) && !/^(-h, --help|--no-corpus) /.test(o));
+    expect(options.length).toBeGreaterThan(1);
+    expect(withoutDefault).toEqual([]);
   });
 
   it("replay re-runs a counterexample written by grade", async () => {

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { DEFAULT_SEED } from "../../src/grader/grade";
 import type { JsonReport } from "../../src/grader/result";
 import { readmeExamples } from "./readme-examples";
@@ -26,17 +26,13 @@ const SANDBOXED_TEST = `import { contractSuite } from "compaction-check/vitest";
 contractSuite(() => import("../src/index"), { isolation: "sandboxed", families: ${JSON.stringify(API_FAMILIES)} });
 `;
 
-interface PackFile {
-  readonly path: string;
-  readonly size: number;
-}
 interface VitestJson {
   readonly testResults: readonly { readonly name: string; readonly assertionResults: readonly { readonly ancestorTitles: readonly string[]; readonly title: string; readonly status: string; readonly failureMessages: readonly string[] }[] }[];
 }
 
 let work = "";
 let project = "";
-let packed: { filename: string; size: number; unpackedSize: number; files: PackFile[] };
+const packed = inject("packed");
 let install: Run;
 let vitest: Run;
 let grade: Run;
@@ -48,10 +44,6 @@ const failing = (report: JsonReport) => report.properties.filter((p) => p.status
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "compaction-check-package-"));
-  const pack = await run("npm", ["pack", "--pack-destination", work, "--json"], { cwd: ROOT });
-  expect(pack.code, pack.stderr).toBe(0);
-  packed = JSON.parse(pack.stdout)[0];
-
   project = join(work, "course-repo");
   await cp(TEMPLATE, project, { recursive: true, dereference: true });
   for (const example of readmeExamples(join(ROOT, "README.md"))) {
@@ -61,7 +53,7 @@ beforeAll(async () => {
   }
   await writeFile(join(project, "test", "sandboxed.test.ts"), SANDBOXED_TEST);
   // Offline when npm's cache has every package (it does after `npm ci` here), the registry otherwise.
-  install = await run("npm", ["install", "--save-dev", join(work, packed.filename), "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project });
+  install = await run("npm", ["install", "--save-dev", packed.tarball, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project });
   expect(install.code, install.stderr).toBe(0);
 
   const runs = String(RUNS);
@@ -82,12 +74,13 @@ afterAll(async () => {
 });
 
 describe("the tarball", () => {
-  test("holds the build, the bin and the documents, and no sources or tests", () => {
+  test("holds the build, the bin, the documents and the regression corpus, and no sources or tests", () => {
     const paths = packed.files.map((f) => f.path);
-    for (const file of ["bin/compaction-check.mjs", "dist/index.js", "dist/vitest.js", "dist/generators.js", "dist/cli.js", "dist/sandbox-child.js", "dist/types/src/package/index.d.ts", "dist/types/src/package/vitest.d.ts", "dist/types/generators/index.d.ts", "README.md", "docs/contract.md"]) {
+    for (const file of ["bin/compaction-check.mjs", "dist/index.js", "dist/vitest.js", "dist/generators.js", "dist/cli.js", "dist/sandbox-child.js", "dist/types/src/package/index.d.ts", "dist/types/src/package/vitest.d.ts", "dist/types/generators/index.d.ts", "README.md", "docs/contract.md", "docs/adapters.md", "docs/audits.md"]) {
       expect(paths).toContain(file);
     }
-    expect(paths.filter((p) => /^(src|test|properties|generators|scripts|examples|corpus)\//.test(p))).toEqual([]);
+    expect(paths.filter((p) => p.startsWith("corpus/")).length).toBeGreaterThan(0);
+    expect(paths.filter((p) => /^(src|test|properties|generators|scripts|examples)\//.test(p))).toEqual([]);
   });
 
   test("installs and runs without tsx", () => {

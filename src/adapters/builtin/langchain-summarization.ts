@@ -29,7 +29,8 @@ type Update = { messages: BaseMessage[] } | undefined;
 
 export const langchainSummarization = defineAdapter({
   name: "langchain-summarization",
-  subject: "langchain 1.5.14 summarizationMiddleware",
+  subject: "summarizationMiddleware",
+  library: "langchain",
   form: "summary+suffix",
   // The promise about pairs is unqualified, so every shape is documented.
   shapes: ["system", "parallel", "separated", "interleaved"],

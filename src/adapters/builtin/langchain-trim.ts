@@ -32,7 +32,8 @@ const pairingDocs = "not promised: the JS docs of trimMessages never mention too
 
 export const langchainTrim = defineAdapter({
   name: "langchain-trim",
-  subject: "@langchain/core 1.4.0 trimMessages",
+  subject: "trimMessages",
+  library: "@langchain/core",
   form: "subsequence",
   shapes: ["system", "parallel"],
   options,

@@ -23,8 +23,10 @@ export async function auditCommand(target: string, options: Record<string, unkno
   const unknown = only?.filter((id) => !ids.includes(id)) ?? [];
   if (unknown.length > 0) throw new GraderError("UNKNOWN_PROPERTY", `Unknown property ${unknown.join(", ")}. Properties: ${ids.join(", ")}.`);
 
-  const adapter = await loadAdapter(target);
+  const { adapter, library, warnings } = await loadAdapter(target, { resolveFrom: [process.cwd()] });
+  for (const warning of warnings) process.stderr.write(`compaction-check audit: warning: ${warning}\n`);
   const settings: AuditSettings = {
+    ...(library === undefined ? {} : { library }),
     seed: typeof options.seed === "number" ? options.seed : DEFAULT_SEED,
     ...(typeof options.runs === "number" ? { runs: options.runs } : {}),
     ...(timeMs !== undefined ? { timeMs } : {}),

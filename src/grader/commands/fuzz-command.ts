@@ -7,20 +7,19 @@ import { campaignReport, summaryLines, writeFuzzJson } from "../fuzz/report";
 import { stderrProgress } from "../fuzz/progress";
 import { parseDuration, parseShard, WHOLE } from "../fuzz/seeds";
 import { inProcessSubject, sandboxedSubject } from "../fuzz/subject";
-import { DEFAULT_SEED } from "../grade";
+import { DEFAULT_FUZZ_TIME, DEFAULT_SEED } from "../defaults";
 import { reporters } from "../report/index";
 import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
 
 // `compaction-check fuzz [submission]`: a time- or runs-bounded campaign over every property,
 // corpus first; new failures are saved to the corpus. Exit 0 when nothing failed, 1 otherwise.
 
-export const DEFAULT_TIME = "1m";
 /** A submission's child may live as long as the campaign plus this margin (shrinking, slow last chunk). */
 const TOTAL_TIMEOUT_MARGIN_MS = 5 * 60_000;
 
 export async function fuzzCommand(submission: string | undefined, options: Record<string, unknown>): Promise<number> {
   const runs = typeof options.runs === "number" ? options.runs : undefined;
-  const timeText = typeof options.time === "string" ? options.time : runs === undefined ? DEFAULT_TIME : undefined;
+  const timeText = typeof options.time === "string" ? options.time : runs === undefined ? DEFAULT_FUZZ_TIME : undefined;
   const timeMs = timeText === undefined ? undefined : parseDuration(timeText);
   if (timeMs === null) throw new GraderError("USAGE", `--time must be a duration such as 90s, 10m or 2h, got ${JSON.stringify(timeText)}.`);
   const shard = typeof options.shard === "string" ? parseShard(options.shard) : WHOLE;

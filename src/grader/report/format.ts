@@ -32,8 +32,12 @@ export function outcomeLines(item: Pick<PropertyResult, "observation" | "expecte
   return lines;
 }
 
+/** How a report says to replay a counterexample: by default the grade's own replay line. */
+export type ReplayText<T> = (item: T) => string[];
+const replayLine = (item: { readonly replay?: string }) => (item.replay === undefined ? [] : [`replay: ${item.replay}`]);
+
 /** A root cause in a few lines: title, where the subject's answers differ, its smallest counterexample, replay. */
-export function rootCauseLines(cause: RootCause, index: number): string[] {
+export function rootCauseLines(cause: RootCause, index: number, replay: ReplayText<RootCause> = replayLine): string[] {
   const count = cause.properties.length;
   const lines = [`${index + 1}. ${cause.title} — ${count} failed propert${count === 1 ? "y" : "ies"}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}`];
   for (const d of (cause.differences ?? []).slice(0, 2)) lines.push(`   your ${d.question} = ${d.subject}; the contract's = ${d.contract}`);
@@ -42,7 +46,7 @@ export function rootCauseLines(cause: RootCause, index: number): string[] {
     for (const line of counterexampleLines(cause.counterexample)) lines.push(`     ${line}`);
   }
   for (const line of outcomeLines(cause)) lines.push(`   ${line}`);
-  if (cause.replay !== undefined) lines.push(`   replay: ${cause.replay}`);
+  for (const line of replay(cause)) lines.push(`   ${line}`);
   return lines;
 }
 
@@ -52,14 +56,14 @@ export function rootCauseOf(grade: Pick<GradeResult, "rootCauses">, result: Prop
 }
 
 /** The failure explained in a few lines: root cause, message, counterexample, observed vs expected, replay. */
-export function failureDetails(result: PropertyResult, grade?: Pick<GradeResult, "rootCauses">): string {
+export function failureDetails(result: PropertyResult, grade?: Pick<GradeResult, "rootCauses">, replay: ReplayText<PropertyResult> = replayLine): string {
   const lines: string[] = [];
   const root = grade === undefined ? null : rootCauseOf(grade, result);
   if (root !== null && root.cause.properties.length > 1) lines.push(`root cause ${root.index + 1} of ${grade!.rootCauses.length}: ${root.cause.title} [${root.cause.id}]`);
   if (result.message !== undefined) lines.push(truncate(result.message, 600));
   if (result.counterexample !== undefined) lines.push("counterexample:", ...counterexampleLines(result.counterexample));
   lines.push(...outcomeLines(result));
-  if (result.replay !== undefined) lines.push(`replay: ${result.replay}`);
+  lines.push(...replay(result));
   return lines.join("\n");
 }
 

@@ -14,14 +14,16 @@ body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color
 main{max-width:1100px;margin:0 auto;padding:24px}
 h1{font-size:22px;margin:0 0 4px} h2{font-size:18px;margin:28px 0 8px} h3{font-size:16px;margin:0 0 6px}
 .score{font-size:34px;font-weight:700} .muted{color:#5b6475} code,pre{font:13px/1.4 ui-monospace,Menlo,Consolas,monospace}
+code{overflow-wrap:anywhere} .replay code{word-break:break-all}
 pre{background:#fff;border:1px solid #dde1e8;border-radius:6px;padding:10px;overflow:auto}
 .cause{background:#fff;border:1px solid #dde1e8;border-left:5px solid #c2410c;border-radius:8px;padding:16px;margin:14px 0}
-.diff{border-collapse:collapse;margin:8px 0} .diff td,.diff th{border:1px solid #dde1e8;padding:3px 8px;text-align:left}
+.diff{border-collapse:collapse;margin:8px 0;max-width:100%} .diff td,.diff th{border:1px solid #dde1e8;padding:3px 8px;text-align:left} .diff td{overflow-wrap:anywhere}
 .legend{background:#fff;border:1px solid #dde1e8;border-radius:8px;padding:12px 16px}
 .legend dt{font-weight:600} .legend dd{margin:0 0 8px 0}
 abbr{text-decoration:underline dotted;cursor:help}
 .scroll{overflow-x:auto;background:#fff;border:1px solid #dde1e8;border-radius:6px;padding:6px;margin:8px 0}
-table.props{border-collapse:collapse;width:100%;background:#fff} table.props td,table.props th{border-bottom:1px solid #e5e8ee;padding:4px 8px;text-align:left;vertical-align:top}
+table.props{border-collapse:collapse;width:100%;background:#fff} table.props td,table.props th{border-bottom:1px solid #e5e8ee;padding:4px 8px;text-align:left;vertical-align:top} table.props td{overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:12px} .cause{padding:10px} table.props td,table.props th,.diff td,.diff th{padding:3px 4px}}
 .passed{color:#15803d} .failed{color:#b91c1c} .error{color:#a16207}
 svg .box{fill:#fff;stroke:#64748b} svg .role-assistant .box{fill:#eef2ff} svg .role-toolResult .box{fill:#ecfdf5} svg .role-user .box{fill:#fff7ed}
 svg .box-head{font:600 11px system-ui,sans-serif} svg .box-text{font:11px ui-monospace,monospace;fill:#334155} svg .units{font:600 11px system-ui,sans-serif;fill:#7c2d12}
@@ -74,7 +76,7 @@ function causeSection(cause: RootCause, index: number): string {
     differences.length === 0 ? "" : `<table class="diff"><tr><th>question</th><th>your answer</th><th>the contract's</th></tr>${differences.slice(0, 4).map((d) => `<tr><td><code>${escapeHtml(d.question)}</code></td><td>${escapeHtml(d.subject)}</td><td>${escapeHtml(d.contract)}</td></tr>`).join("")}</table>`,
     cause.counterexample === undefined ? "" : `<p>Smallest counterexample (<code>${escapeHtml(cause.counterexampleOf ?? "")}</code>):</p><pre>${escapeHtml([...counterexampleLines(cause.counterexample), ...outcomeLines(cause)].join("\n"))}</pre>`,
     svg === null || drawing === undefined ? "" : `<p>Drawn (<code>${escapeHtml(drawing.propertyId)}</code>): boxes are messages with their units, arcs join each tool call to its result, brackets are groups, the green line is the contract's cut and the red dashed one yours; the shaded messages are the ones the contract keeps.</p><div class="scroll">${svg}</div>${drawing === cause.illustration && drawing.propertyId !== cause.counterexampleOf ? `<pre>${escapeHtml(outcomeLines(drawing).join("\n"))}</pre>` : ""}`,
-    cause.replay === undefined ? "" : `<p>Replay: <code>${escapeHtml(cause.replay)}</code></p>`,
+    cause.replay === undefined ? "" : `<p class="replay">Replay: <code>${escapeHtml(cause.replay)}</code></p>`,
     `<details><summary>${cause.properties.length} failed propert${cause.properties.length === 1 ? "y" : "ies"}</summary><p>${cause.properties.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details>`,
     `</section>`,
   ].join("\n");

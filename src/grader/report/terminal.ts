@@ -69,9 +69,16 @@ export function reportLines(grade: GradeResult): string[] {
   }
   lines.push("", table(grade));
   const failures = grade.properties.filter((p) => p.status !== "passed");
+  // Properties not run for a reason their root cause already says (a build error, a missing
+  // export): one line per such root cause, not its message once per property.
+  const notRun = (p: PropertyResult) => p.counterexample === undefined && p.numRuns === 0 && p.message?.startsWith("not run: ") === true && rootCauseOf(grade, p) !== null;
   if (failures.length > 0) {
     lines.push("", "Failures:");
-    for (const failure of failures) {
+    for (const { index } of [...new Map(failures.filter(notRun).map((p) => { const root = rootCauseOf(grade, p)!; return [root.index, root] as const; })).values()]) {
+      const ids = failures.filter((p) => notRun(p) && rootCauseOf(grade, p)!.index === index).map((p) => p.id);
+      lines.push("", `✗ ${ids.length} propert${ids.length === 1 ? "y" : "ies"} not run, for root cause ${index + 1} above: ${ids.join(", ")}`);
+    }
+    for (const failure of failures.filter((p) => !notRun(p))) {
       lines.push("", `${statusSymbol(failure)} ${failure.id} — ${failure.title}`);
       const root = rootCauseOf(grade, failure);
       if (root !== null) lines.push(`    root cause ${root.index + 1}: ${root.cause.title}`);

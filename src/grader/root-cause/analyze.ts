@@ -11,12 +11,15 @@ import { LAYER_TEXT, READING_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
 import { LAYERS, recheck } from "./recheck";
 import { FACT_LAYERS } from "./facts";
+import { CONTRACT_CLASS } from "../sandbox/child/protocol";
 
 // Groups failed properties into root causes. A failure is attributed to an upstream root cause
 // (build, options, units, groups, boundary, compaction, async) or an observed fact (frozen-ness,
 // identity...: facts.ts) only when a re-check shows it (recheck.ts); otherwise it is its
-// own root cause. Failures without a counterexample (not run: a missing export, a build error)
-// are grouped by their message. The score does not change: this only explains it.
+// own root cause. Properties not run because an export they call is missing or of the wrong kind
+// are one root cause, "exports", first, naming every export with a problem (with the error class
+// missing, the failures whose only difference is "not a ContextCompactionError" join it); other failures without a
+// counterexample are grouped by their message. The score does not change: this only explains it.
 
 export interface FailureInput {
   readonly id: string;
@@ -43,7 +46,12 @@ export interface AnalyzeOptions {
   /** The graded subject (asked for its upstream answers), or null to attribute nothing. */
   readonly subject: Host | null;
   readonly reference: Host | null;
+  /** The submission's exports that are missing or of the wrong kind (conformance.ts), by name. */
+  readonly conformance?: ReadonlyMap<string, string>;
 }
+
+/** The root cause of exports missing or of the wrong kind. */
+export const EXPORTS_CAUSE = "exports";
 
 interface Attributed {
   readonly failure: FailureInput;
@@ -72,11 +80,13 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore, ...(result.reading === undefined ? {} : { reading: result.reading }) });
     if (needsMore) combined.set(failure.id, result.needs!);
   }
+  const conformance = options.conformance ?? new Map<string, string>();
   const causes = new Map<string, Attributed[]>();
-  for (const entry of readingsJoined(attributed)) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
-  const rootCauses = [...causes.entries()].map(([id, members]) => rootCause(id, members, byId));
-  // Upstream causes first (they explain the most), then by how many properties each explains.
-  const ranked: readonly string[] = [...LAYERS, ...FACT_LAYERS];
+  for (const entry of exportsJoined(readingsJoined(attributed), conformance)) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  const rootCauses = [...causes.entries()].map(([id, members]) => (id === EXPORTS_CAUSE ? exportsCause(members, conformance) : rootCause(id, members, byId)));
+  // Missing exports first (nothing else can be judged right without them), then upstream causes
+  // (they explain the most), then by how many properties each explains.
+  const ranked: readonly string[] = [EXPORTS_CAUSE, ...LAYERS, ...FACT_LAYERS];
   const rank = (cause: RootCause) => { const at = ranked.indexOf(cause.id); return at === -1 ? ranked.length : at; };
   rootCauses.sort((a, b) => rank(a) - rank(b) || b.properties.length - a.properties.length);
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
@@ -92,6 +102,27 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
 function readingsJoined(attributed: readonly Attributed[]): readonly Attributed[] {
   if (!attributed.some((a) => a.cause === "build")) return attributed;
   return attributed.map((a) => (a.cause === "options" && a.reading === "options" ? { ...a, cause: "build" } : a));
+}
+
+/** Failures a missing or wrong export explains: not run for it, or (the error class missing) judged not to throw it. */
+function exportsJoined(attributed: readonly Attributed[], conformance: ReadonlyMap<string, string>): readonly Attributed[] {
+  if (conformance.size === 0) return attributed;
+  const problems = [...conformance.values()];
+  const notRunFor = (a: Attributed) => a.failure.counterexample === undefined && a.failure.message?.startsWith("not run: ") === true && problems.some((p) => a.failure.message!.includes(p));
+  // Without the class, a rejection with the right code still reads "not a ContextCompactionError".
+  const onlyTheClass = (a: Attributed) => a.cause === "error-class" || (a.differences.length > 0 && a.differences.every((d) => d.subject.includes(`not a ${CONTRACT_CLASS}`)));
+  const classMissing = conformance.has(CONTRACT_CLASS);
+  return attributed.map((a) => (notRunFor(a) || (classMissing && onlyTheClass(a)) ? { ...a, cause: EXPORTS_CAUSE } : a));
+}
+
+function exportsCause(members: readonly Attributed[], conformance: ReadonlyMap<string, string>): RootCause {
+  const names = [...conformance.keys()];
+  return {
+    id: EXPORTS_CAUSE,
+    title: `Exports missing or of the wrong kind (contract §1): ${names.join(", ")}`,
+    explanation: `${[...conformance.values()].join("; ")}. A property whose scenarios call a missing function is not run; without ${CONTRACT_CLASS} no error can be recognised as one. Export every name of contract §1 first: the properties listed follow.`,
+    properties: members.map((m) => m.failure.id),
+  };
 }
 
 function notRunId(failure: FailureInput): string {

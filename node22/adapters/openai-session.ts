@@ -1,7 +1,7 @@
 import { Agent, MemorySession, Runner, type AgentInputItem } from "@openai/agents-core";
 import fc from "fast-check";
-import { defineAdapter } from "../adapter";
-import type { AuditMessage, OutputMessage } from "../ir";
+import { defineAdapter } from "../../src/adapters/adapter";
+import type { AuditMessage, OutputMessage } from "../../src/adapters/ir";
 
 // @openai/agents-core: a MemorySession holding the transcript, and a run whose
 // sessionInputCallback keeps the last `limit` history items (run.d.ts: "customizes how session
@@ -76,7 +76,8 @@ async function runOnce(transcript: Input, o: SessionOptions): Promise<AgentInput
 
 export const openaiSession = defineAdapter({
   name: "openai-session",
-  subject: "@openai/agents-core 0.20.0 session history (runner input)",
+  subject: "session history (runner input)",
+  library: "@openai/agents-core",
   form: "subsequence",
   shapes: ["system", "parallel"],
   options: fc.record({ limit: fc.integer({ min: 0, max: 8 }) }),

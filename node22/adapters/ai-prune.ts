@@ -1,7 +1,7 @@
 import { pruneMessages, type ModelMessage } from "ai";
 import fc from "fast-check";
-import { defineAdapter } from "../adapter";
-import type { AuditMessage, OutputMessage } from "../ir";
+import { defineAdapter } from "../../src/adapters/adapter";
+import type { AuditMessage, OutputMessage } from "../../src/adapters/ir";
 
 // ai (Vercel AI SDK) pruneMessages (dist/index.d.ts): removes tool call/result parts from model
 // messages, and then the messages left empty. Model messages have no id, so the adapter carries
@@ -48,7 +48,8 @@ const pairing = "not promised in so many words: toolCalls says how to prune tool
 
 export const aiPrune = defineAdapter({
   name: "ai-prune",
-  subject: "ai 7.0.173 pruneMessages",
+  subject: "pruneMessages",
+  library: "ai",
   form: "subsequence",
   shapes: ["system", "parallel", "separated", "interleaved"],
   options: fc.record({ toolCalls }),

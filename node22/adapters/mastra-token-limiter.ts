@@ -1,7 +1,7 @@
 import { TokenLimiterProcessor } from "@mastra/core/processors";
 import fc from "fast-check";
-import { defineAdapter } from "../adapter";
-import type { AuditMessage, OutputMessage } from "../ir";
+import { defineAdapter } from "../../src/adapters/adapter";
+import type { AuditMessage, OutputMessage } from "../../src/adapters/ir";
 
 // @mastra/core TokenLimiterProcessor.processLLMRequest (dist/processors/processors/
 // token-limiter.d.ts): trims the provider prompt (AI SDK LanguageModelV2 messages) to `limit`,
@@ -49,7 +49,8 @@ const limiter = (o: LimiterOptions) => new TokenLimiterProcessor({ limit: o.limi
 
 export const mastraTokenLimiter = defineAdapter({
   name: "mastra-token-limiter",
-  subject: "@mastra/core 1.71.0 TokenLimiterProcessor",
+  subject: "TokenLimiterProcessor",
+  library: "@mastra/core",
   form: "subsequence",
   shapes: ["system", "parallel"],
   options: fc.record({ limit: fc.integer({ min: 20, max: 90 }), trimMode: fc.constantFrom<LimiterOptions["trimMode"]>("best-fit", "contiguous") }),
