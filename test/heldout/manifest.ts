@@ -3,6 +3,7 @@
 // acceptance criterion it belongs to, and a witness call on which the implementation's outcome
 // differs from the contract's because of that mistake. Written from the contract
 // (docs/contract.md, the newer text of issue 27) and the course seed alone.
+import { MULTI_MISTAKE } from "./truth/multi";
 import { ONE_MISTAKE } from "./truth/one";
 import type { Implementation } from "./truth/types";
 
@@ -10,4 +11,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE];

@@ -31,6 +31,8 @@ export type Maker = {
   readonly ids: readonly string[];
   /** The implementation as submitted: every mistake planted. */
   all(): Impl;
+  /** Its mistakes as parts and layers, when it was made by `maker` (so that another implementation can plant them too). */
+  readonly defs?: Readonly<Record<string, MistakeDef>>;
 };
 
 /** A Maker from a function of the enabled ids. */
@@ -45,5 +47,8 @@ export function makerOf(ids: readonly string[], build: (enabled: ReadonlySet<str
 /** The Maker of an implementation whose mistakes are `defs`, by id. */
 export function maker(defs: Readonly<Record<string, MistakeDef>>): Maker {
   const ids = Object.keys(defs);
-  return makerOf(ids, (enabled) => assemble(ids.filter((id) => enabled.has(id)).map((id) => defs[id])));
+  return Object.assign(
+    makerOf(ids, (enabled) => assemble(ids.filter((id) => enabled.has(id)).map((id) => defs[id]))),
+    { defs },
+  );
 }

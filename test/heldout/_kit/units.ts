@@ -20,17 +20,19 @@ export type Weights = {
   readonly number: (n: number) => number;
   readonly toolResult: (m: Extract<Message, { role: "toolResult" }>) => number;
   readonly summary: (s: { id: string; content: string }) => number;
+  readonly falseUnits: number;
 };
 
 export const CONTRACT_WEIGHTS: Weights = {
   number: (n) => 1 + String(n).length,
   toolResult: (m) => 7 + u(m.id) + u(m.toolCallId) + u(m.toolName) + u(m.content),
   summary: (s) => 5 + u(s.id) + u(s.content),
+  falseUnits: 6,
 };
 
 export function jsonUnits(value: Json, w: Weights = CONTRACT_WEIGHTS): number {
   if (value === null) return 1;
-  if (typeof value === "boolean") return value ? 5 : 6;
+  if (typeof value === "boolean") return value ? 5 : w.falseUnits;
   if (typeof value === "number") return w.number(value);
   if (typeof value === "string") return 1 + u(value);
   if (Array.isArray(value)) return 2 + value.reduce((sum: number, item: Json) => sum + 1 + jsonUnits(item, w), 0);

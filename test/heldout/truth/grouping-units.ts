@@ -3,6 +3,11 @@ import { sync } from "../_witness/observe";
 import { call, result, text, toolTranscript, user } from "../_witness/fixtures";
 import type { Mistake } from "./types";
 
+/** An assistant with one call of `name` with these arguments, and its empty result. */
+const oneCall = (name: string, args: { [key: string]: null | boolean | number | string }) => ({
+  messages: [call("a", [["c", name, args]]), result("r", "c", name, "")],
+});
+
 const groupsView = (groups: unknown) => (groups as { kind: string; startIndex: number; endIndex: number }[]).map((g) => [g.kind, g.startIndex, g.endIndex]);
 
 export const intervalFirstResult: Mistake = {
@@ -63,9 +68,9 @@ export const jsonFalseAsTrue: Mistake = {
   breaks: "§4 (J(boolean): 5 for true, 6 for false)",
   criterion: "units",
   witness: {
-    call: "estimateContextUnits of an assistant calling t with arguments { f: false } and its empty result",
-    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "t", { f: false }]]), result("r", "c", "t", "")] })),
-    expected: { value: 33 },
+    call: "estimateContextUnits of an assistant calling t with arguments { f: false } and its result, minus the same with { f: true } (J(false) - J(true) = 1)",
+    run: (m) => sync(() => m.estimateContextUnits(oneCall("t", { f: false })) - m.estimateContextUnits(oneCall("t", { f: true }))),
+    expected: { value: 1 },
   },
 };
 
@@ -75,9 +80,9 @@ export const negativeNumberSign: Mistake = {
   breaks: "§4 (J(number) = 1 + String(n).length)",
   criterion: "units",
   witness: {
-    call: "estimateContextUnits of an assistant calling t with arguments { n: -1 } and its empty result",
-    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "t", { n: -1 }]]), result("r", "c", "t", "")] })),
-    expected: { value: 30 },
+    call: "estimateContextUnits of an assistant calling t with arguments { n: -1 } and its result, minus the same with { n: 1 } (J(-1) - J(1) = 1)",
+    run: (m) => sync(() => m.estimateContextUnits(oneCall("t", { n: -1 })) - m.estimateContextUnits(oneCall("t", { n: 1 }))),
+    expected: { value: 1 },
   },
 };
 
@@ -87,8 +92,8 @@ export const toolNameNotCounted: Mistake = {
   breaks: "§4 (tool-result message units)",
   criterion: "units",
   witness: {
-    call: "estimateContextUnits of an assistant calling read and its empty result",
-    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "read"]]), result("r", "c", "read", "")] })),
-    expected: { value: 31 },
+    call: "estimateContextUnits of an assistant calling read and its result, minus the same with the tool named t (3 more code points in the call and in the result: 6)",
+    run: (m) => sync(() => m.estimateContextUnits(oneCall("read", {})) - m.estimateContextUnits(oneCall("t", {}))),
+    expected: { value: 6 },
   },
 };
