@@ -18,7 +18,7 @@ export type Witness = {
 export function view(value: unknown, seen: Set<object> = new Set()): Outcome {
   if (value === undefined) return "<undefined>";
   if (value === null || typeof value === "boolean" || typeof value === "string") return value;
-  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+  if (typeof value === "number") return Object.is(value, -0) ? "<-0>" : Number.isFinite(value) ? value : String(value);
   if (typeof value === "function") return "<function>";
   if (typeof value !== "object") return `<${typeof value}>`;
   if (seen.has(value)) return "<cycle>";
