@@ -67,10 +67,19 @@ export async function runScenario(seed: number, m: Impl): Promise<Result> {
   const probe: Probe = { getters: 0, traps: 0 };
   const faulty = r.chance(0.45);
   const planted = faulty ? plant(r, clean, probe) : { label: "valid", input: clone(clean) };
-  const input = planted.input;
+  // A valid input is sometimes first built by the implementation itself: identity and reuse of built contexts.
+  const prebuilt = !faulty && r.chance(0.3);
+  let input: unknown = planted.input;
+  if (prebuilt) {
+    try {
+      input = m.buildActiveContext(planted.input);
+    } catch (error) {
+      return { label: `seed ${seed}: prebuild failed`, outcome: { prebuild: errorView(error) } };
+    }
+  }
   const op = r.pick(["build", "build", "estimate", "groups", "boundary", "compact", "compact", "compact", "compact"] as const);
   const facts = referenceFacts(clean);
-  const label = `seed ${seed}: ${planted.label}; ${op}`;
+  const label = `seed ${seed}: ${planted.label}${prebuilt ? " (prebuilt)" : ""}; ${op}`;
   const before = faulty ? null : view(input);
   const inputAfter = (): Outcome => (faulty ? "n/a" : { unchanged: JSON.stringify(view(input)) === JSON.stringify(before), frozen: Object.isFrozen(input) });
 
@@ -93,7 +102,7 @@ export async function runScenario(seed: number, m: Impl): Promise<Result> {
       };
     }
     case "compact":
-      return compactScenario(r, m, input, faulty, facts, probe, label, inputAfter);
+      return compactScenario(r, m, input, faulty, facts, probe, label, inputAfter, prebuilt);
   }
 }
 
@@ -106,6 +115,7 @@ async function compactScenario(
   probe: Probe,
   label: string,
   inputAfter: () => Outcome,
+  prebuilt: boolean,
 ): Promise<Result> {
   // Options whose boundary exists for the clean context, most of the time, so that the
   // summarizer is reached (chosen with the reference: the same for every implementation).
@@ -144,6 +154,7 @@ async function compactScenario(
   if (signalChoice !== "absent") (options as Plain).signal = signalChoice === "genuine" ? controller!.signal : signalChoice === "null" ? null : undefined;
   let optionLabel = "";
   if (!faulty && r.chance(0.3)) ({ label: optionLabel, options } = plantOption(r, options as Plain, probe, true));
+  let raw: { status?: string; context?: unknown } | null = null;
   const { result, unhandled } = await countingUnhandled(async () => {
     let promise: unknown;
     try {
@@ -152,10 +163,23 @@ async function compactScenario(
       return { thrownSynchronously: errorView(error) };
     }
     if (!(promise instanceof Promise)) return { notAPromise: view(promise) };
-    return settle(promise, (value) => ({ value: view(value), deepFrozen: deepFrozen(value) }));
+    return settle(promise, (value) => {
+      raw = value as typeof raw;
+      return { value: view(value), deepFrozen: deepFrozen(value) };
+    });
   });
+  // A built context comes back as the very object when unchanged; a compacted one can be compacted again.
+  const identity: Outcome = prebuilt && raw !== null ? { sameContext: (raw as { context?: unknown }).context === input } : "n/a";
+  let again: Outcome = "n/a";
+  if (raw !== null && (raw as { status?: string }).status === "compacted") {
+    const next = (raw as { context: unknown }).context;
+    const second = { ...base, recordId: "rec-again", summaryId: "s-again", maxUnits: Math.max(1, (base.maxUnits as number) - r.int(30)), summarizer: (req: unknown) => `again ${(req as { boundary: number }).boundary}` };
+    again = await countingUnhandled(async () =>
+      settle(m.compactContext(next, second), (value) => ({ value: view(value), deepFrozen: deepFrozen(value), sameIfUnchanged: (value as { context: unknown }).context === next })),
+    ).then((x) => x.result);
+  }
   return {
     label: `${label}; ${scriptLabel}; signal ${signalChoice}; ${optionLabel} text ${JSON.stringify(text).slice(0, 30)} ${JSON.stringify(view({ ...base }))}`,
-    outcome: { result, calls, request, second, then: counts.then, unhandled, probe: { ...probe }, input: inputAfter() },
+    outcome: { result, calls, request, second, then: counts.then, unhandled, probe: { ...probe }, input: inputAfter(), identity, again },
   };
 }
