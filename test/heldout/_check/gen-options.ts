@@ -30,7 +30,7 @@ export function plantOption(r: Rng, options: Options, probe: Probe, compact: boo
     ? ["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits", "summaryId", "recordId", "summarizer", "signal"]
     : ["targetUnits", "summaryMaxUnits", "retainRecentMessages"];
   const field = r.pick(fields);
-  const kind = r.pick(["missing", "getter", "bad", "bad", "cross", "shape", "proxy", "non-enumerable", "null-proto"] as const);
+  const kind = r.pick(["missing", "getter", "bad", "bad", "cross", "shape", "proxy", "throwing-proxy", "non-enumerable", "null-proto"] as const);
   const copy: Options = { ...options };
   switch (kind) {
     case "missing":
@@ -54,7 +54,16 @@ export function plantOption(r: Rng, options: Options, probe: Probe, compact: boo
           : field === "summarizer"
             ? r.pick(["f", null, {}])
             : field === "signal"
-              ? r.pick([{ aborted: false }, "signal", 1, null, undefined, Object.create(new AbortController().signal)])
+              ? r.pick([
+                  { aborted: false },
+                  "signal",
+                  1,
+                  null,
+                  undefined,
+                  Object.create(new AbortController().signal),
+                  new Proxy(new AbortController().signal, {}),
+                  Object.setPrototypeOf(new AbortController().signal, Object.prototype),
+                ])
               : r.pick(BAD_NUMBERS);
       copy[field] = bad;
       return { label: `option ${field} = ${typeof bad === "string" && bad.length > 20 ? `${bad.length} units` : String(bad)}`, options: copy };
@@ -73,6 +82,18 @@ export function plantOption(r: Rng, options: Options, probe: Probe, compact: boo
       ]);
     case "proxy":
       return { label: "options a forwarding Proxy", options: new Proxy(copy, {}) };
+    case "throwing-proxy": {
+      const trap = r.pick(["getPrototypeOf", "getOwnPropertyDescriptor"] as const);
+      return {
+        label: `options a Proxy whose ${trap} throws`,
+        options: new Proxy(copy, {
+          [trap]() {
+            probe.traps++;
+            throw new Error("options trap");
+          },
+        }),
+      };
+    }
     case "non-enumerable": {
       const value = copy[field];
       delete copy[field];

@@ -96,8 +96,9 @@ export async function runScenario(seed: number, m: Impl): Promise<Result> {
       let options: unknown = budgets(r, facts.units, facts.messages);
       let optionLabel = "";
       if (!faulty && r.chance(0.4)) ({ label: optionLabel, options } = plantOption(r, options as Plain, probe, false));
+      const shown = optionLabel === "" ? JSON.stringify(view(options)) : "";
       return {
-        label: `${label} ${optionLabel} ${JSON.stringify(view(options))}`,
+        label: `${label} ${optionLabel} ${shown}`,
         outcome: { result: sync(() => m.selectCompactionBoundary(input, options)), probe: { ...probe }, input: inputAfter() },
       };
     }
