@@ -5,10 +5,11 @@
 // (docs/contract.md, the newer text of issue 27) and the course seed alone.
 import { MULTI_MISTAKE } from "./truth/multi";
 import { ONE_MISTAKE } from "./truth/one";
+import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
 export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS];

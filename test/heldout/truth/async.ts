@@ -4,26 +4,17 @@ import { countingUnhandled } from "../_witness/observe";
 import type { Impl } from "../_kit/impl";
 import type { Mistake } from "./types";
 
-/** compactContext(4 users) with this summarizer. */
-const on = (m: Impl, summarizer: Summarizer) => compact(m, usersInput(4), options(summarizer));
+/** What an async witness looks at: whether it compacted, and with which summary (not the boundary or the record, which other mistakes may change). */
+export const summaryOnly = (value: unknown) => {
+  const result = value as { status: string; context: { summary: unknown } };
+  return { status: result.status, summary: result.context.summary as never };
+};
 
-/** The compacted result of 4 users (boundary 3) with a summary of this text (id s). */
-export const compactedWith = (text: string) => ({
-  value: {
-    status: "compacted",
-    summary: { id: "s", content: text },
-    kept: ["m3"],
-    records: 1,
-    record: {
-      id: "r",
-      summaryId: "s",
-      boundary: 3,
-      compactedMessageIds: ["m0", "m1", "m2"],
-      unitsBefore: 56,
-      unitsAfter: 5 + 1 + Array.from(text).length + 14,
-    },
-  },
-});
+/** compactContext(4 users) with this summarizer. */
+const on = (m: Impl, summarizer: Summarizer) => compact(m, usersInput(4), options(summarizer), summaryOnly);
+
+/** A compacted result (of 4 users) with a summary of this text (id s). */
+export const compactedWith = (text: string) => ({ value: { status: "compacted", summary: { id: "s", content: text } } });
 
 /** A resolved native promise whose own (configurable) constructor getter throws. */
 function promiseWithThrowingConstructor(value: string): Promise<string> {
@@ -85,32 +76,24 @@ export const resolversNotOnce: Mistake = {
   },
 };
 
-/** A thenable A that returns B from its then and resolves with B; B answers "first", then "second". */
-function sharedThenable(): object {
-  let calls = 0;
-  const inner = {
-    then(resolve: (v: unknown) => void) {
-      calls++;
-      resolve(calls === 1 ? "first" : "second");
-    },
-  };
-  return {
-    then(resolve: (v: unknown) => void) {
-      resolve(inner);
-      return inner;
-    },
-  };
-}
-
 export const thenableIdentityLost: Mistake = {
   id: "thenable-identity-lost",
-  says: "A thenable reached twice (returned by a then and then delivered by its resolver) is called twice; the same thenable is called once and its settlement reused.",
-  breaks: "§7 step 5 (the same thenable reached twice is called once; a generic thenable returned by then has its settlement reused if it is later delivered)",
+  says: "A thenable reached again is called again, so a thenable that resolves with itself is called at every level until the depth limit; the same thenable reached twice is called once, and a cycle fails with CONTEXT_SUMMARIZER_FAILED at once.",
+  breaks: "§7 step 5 (the same thenable reached twice is called once; a cycle → CONTEXT_SUMMARIZER_FAILED)",
   criterion: "async-observation",
   witness: {
-    call: "compactContext(4 users) with a thenable whose then returns B and resolves with B, where B's then answers 'first' on its first call and 'second' after",
-    run: (m) => on(m, sharedThenable),
-    expected: compactedWith("first"),
+    call: "compactContext(4 users) with a thenable whose then resolves with the thenable itself, counting then calls",
+    run: async (m) => {
+      let calls = 0;
+      const cycle: { then?: unknown } = {};
+      cycle.then = (resolve: (v: unknown) => void) => {
+        calls++;
+        resolve(cycle);
+      };
+      const outcome = await on(m, () => cycle);
+      return { outcome, calls };
+    },
+    expected: { outcome: { error: "CONTEXT_SUMMARIZER_FAILED" }, calls: 1 },
   },
 };
 
