@@ -12,15 +12,8 @@ const addListener = EventTarget.prototype.addEventListener;
 const removeListener = EventTarget.prototype.removeEventListener;
 
 type State = "pending" | "fulfilled" | "rejected";
-type Seen = {
-  state: State;
-  value: unknown;
-  ready: boolean;
-  wake: (() => void) | null;
-  waiting: boolean;
-  broken: ContextCompactionError | null;
-  plain: boolean;
-};
+/** What is known of one promise or thenable; `waiting`: the wait follows it (met again: a cycle). */
+type Seen = { state: State; value: unknown; ready: boolean; wake: (() => void) | null; waiting: boolean; broken: ContextCompactionError | null; plain: boolean };
 
 export type Done = (error: ContextCompactionError | null, value: unknown) => void;
 
@@ -55,11 +48,7 @@ export class SummaryWait {
   #seen = new Map<object, Seen>();
   #listener: (() => void) | null = null;
 
-  constructor(
-    readonly signal: AbortSignal | undefined,
-    readonly bugs: Bugs,
-    readonly deliver: Done,
-  ) {}
+  constructor(readonly signal: AbortSignal | undefined, readonly bugs: Bugs, readonly deliver: Done) {}
 
   /** "pending", "aborted", or "unreadable" when reading the signal throws. */
   signalState(): "pending" | "aborted" | "unreadable" {
@@ -74,27 +63,24 @@ export class SummaryWait {
       this.late(value);
       return this.finish(state === "aborted" ? cancelled() : failed("the signal cannot be read"));
     }
-    if (this.signal !== undefined) {
-      const listener = () => this.finish(cancelled());
-      try {
-        Reflect.apply(addListener, this.signal, ["abort", listener]);
-      } catch {
-        this.late(value);
-        return this.finish(failed("the signal takes no listener"));
-      }
-      this.#listener = listener;
+    const listener = () => this.finish(cancelled());
+    try {
+      if (this.signal !== undefined) Reflect.apply(addListener, this.signal, ["abort", (this.#listener = listener)]);
+    } catch {
+      this.#listener = null;
+      this.late(value);
+      return this.finish(failed("the signal takes no listener"));
     }
     this.follow(value, 0);
   }
 
   stop(): void {
     if (this.#listener === null) return;
-    try {
-      Reflect.apply(removeListener, this.signal, ["abort", this.#listener]);
-    } catch {
-      // the outcome is given already
-    }
+    const listener = this.#listener;
     this.#listener = null;
+    try {
+      Reflect.apply(removeListener, this.signal, ["abort", listener]);
+    } catch {} // the outcome is given already
   }
 
   finish(error: ContextCompactionError | null, value?: unknown): void {
@@ -154,8 +140,7 @@ export class SummaryWait {
     this.#seen.set(o, entry);
     if (types.isPromise(o)) {
       const settle = (state: State, value: unknown) => {
-        entry.state = state;
-        entry.value = value;
+        [entry.state, entry.value] = [state, value];
         this.ready(entry);
       };
       if (!attach(o, (v) => settle("fulfilled", v), () => settle("rejected", undefined))) entry.broken = unobservable("a locked promise");
@@ -166,9 +151,8 @@ export class SummaryWait {
   }
 
   ready(entry: Seen): void {
-    entry.ready = true;
     const wake = entry.wake;
-    entry.wake = null;
+    [entry.ready, entry.wake] = [true, null];
     wake?.();
   }
 
@@ -177,25 +161,17 @@ export class SummaryWait {
     try {
       then = Reflect.get(o, "then");
     } catch {
-      entry.state = "rejected";
-      entry.ready = true;
+      [entry.state, entry.ready] = ["rejected", true];
       return;
     }
-    if (typeof then !== "function") {
-      entry.plain = true;
-      return;
-    }
+    if (typeof then !== "function") return void (entry.plain = true);
     // Whatever this thenable delivers would be above level 64: it fails without being called
     // (§8: at most 65 then calls). A thenable a then returned is called up to level 64.
-    if (followed ? level >= MAX_CONTEXT_ASYNC_DEPTH : level > MAX_CONTEXT_ASYNC_DEPTH) {
-      entry.broken = failed("more than 64 levels");
-      return;
-    }
+    if (followed ? level >= MAX_CONTEXT_ASYNC_DEPTH : level > MAX_CONTEXT_ASYNC_DEPTH) return void (entry.broken = failed("more than 64 levels"));
     let resolved = false;
     let returned = false;
     const conclude = (state: State, value: unknown) => {
-      entry.state = state;
-      entry.value = value;
+      [entry.state, entry.value] = [state, value];
       if (returned) queueMicrotask(() => this.ready(entry));
     };
     const onFulfilled = (v: unknown) => {

@@ -40,9 +40,9 @@ function run(input: unknown, rawOptions: unknown, bugs: Bugs, resolve: (v: unkno
   try {
     value = Reflect.apply(options.summarizer, undefined, [request, options.signal ?? new AbortController().signal]);
   } catch {
-    fail("CONTEXT_SUMMARIZER_FAILED", "the summarizer threw");
+    return fail("CONTEXT_SUMMARIZER_FAILED", "the summarizer threw");
   }
-  const wait = new SummaryWait(options.signal, bugs, (error, text) => {
+  const wait: SummaryWait = new SummaryWait(options.signal, bugs, (error, text) => {
     try {
       if (error !== null) reject(error);
       else resolve(commit(info, options, boundary!, text, wait, bugs));
@@ -56,8 +56,7 @@ function run(input: unknown, rawOptions: unknown, bugs: Bugs, resolve: (v: unkno
 
 function checkSignal(wait: SummaryWait): void {
   const state = wait.signalState();
-  if (state === "aborted") fail("CONTEXT_CANCELLED", "cancelled");
-  if (state === "unreadable") fail("CONTEXT_SUMMARIZER_FAILED", "the signal cannot be read");
+  if (state !== "pending") fail(state === "aborted" ? "CONTEXT_CANCELLED" : "CONTEXT_SUMMARIZER_FAILED", "the signal is aborted or unreadable");
 }
 
 function commit(info: Info, o: Options, boundary: number, text: unknown, wait: SummaryWait, bugs: Bugs): unknown {
@@ -87,12 +86,7 @@ function commit(info: Info, o: Options, boundary: number, text: unknown, wait: S
     // Mistake units-after-without-summary: the new summary is left out of unitsAfter.
     unitsAfter: bugs.has("units-after-without-summary") ? unitsAfter - (W.summary + u(o.summaryId) + u(t)) : unitsAfter,
   });
-  const fields: Context = {
-    requirements: ctx.requirements,
-    summary,
-    messages: Object.freeze(suffix),
-    compactions: Object.freeze([...ctx.compactions, record]),
-  };
+  const fields: Context = { requirements: ctx.requirements, summary, messages: Object.freeze(suffix), compactions: Object.freeze([...ctx.compactions, record]) };
   // The new context is validated as buildActiveContext would (limits included) before it is exposed.
   readFields(fields, bugs);
   const reach = info.reach.slice(boundary).map((r) => r - boundary);

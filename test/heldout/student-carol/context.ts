@@ -26,8 +26,7 @@ const built = new WeakMap<object, Info>();
 const builtMessages = new WeakMap<object, Info>();
 
 export function remember(info: Info): Info {
-  built.set(info.context, info);
-  builtMessages.set(info.context.messages, info);
+  [built, builtMessages].forEach((map, i) => map.set(i === 0 ? info.context : info.context.messages, info));
   return info;
 }
 
@@ -55,10 +54,7 @@ function readMessage(v: unknown, budget: Budget): Message {
   const m = plain(v, "a message");
   const role = field(m, "role", "a message");
   const id = () => budget.string(field(m, "id", "a message"), "a message id", true);
-  if (role === "user") {
-    const i = id();
-    return Object.freeze({ id: i, role, content: budget.string(field(m, "content", "a message"), "content", false) });
-  }
+  if (role === "user") return Object.freeze({ id: id(), role, content: budget.string(field(m, "content", "a message"), "content", false) });
   if (role === "assistant") {
     const i = id();
     const blocks = field(m, "content", "a message");
@@ -163,8 +159,7 @@ function readRecords(input: Obj, budget: Budget): readonly Obj[] {
     if (count !== boundary) bad("compactedMessageIds does not match the boundary");
     const compacted: string[] = [];
     for (let k = 0; k < count; k++) compacted.push(budget.string(item(idsValue as object, k, "compactedMessageIds"), "a compacted id", true, uncounted));
-    const unitsBefore = field(r, "unitsBefore", "a record");
-    const unitsAfter = field(r, "unitsAfter", "a record");
+    const [unitsBefore, unitsAfter] = ["unitsBefore", "unitsAfter"].map((key) => field(r, key, "a record"));
     for (const x of [unitsBefore, unitsAfter]) if (!Number.isSafeInteger(x) || (x as number) < 0) bad("a record's units");
     if (ids.has(id)) bad("two records share an id");
     ids.add(id);
@@ -173,9 +168,7 @@ function readRecords(input: Obj, budget: Budget): readonly Obj[] {
   return Object.freeze(out);
 }
 
-function summaryUnits(s: Context["summary"]): number {
-  return s === null ? 0 : W.summary + u(s.id) + u(s.content);
-}
+const summaryUnits = (s: Context["summary"]): number => (s === null ? 0 : W.summary + u(s.id) + u(s.content));
 
 /** The info of a context: looked up when built here, else read (which may fail). */
 export function contextInfo(input: unknown, bugs: Bugs): Info {
@@ -229,14 +222,9 @@ export function groupEnds(reach: readonly number[]): number[] {
 
 export function groups(transcript: unknown, bugs: Bugs): readonly Obj[] {
   const { messages, reach } = transcriptOf(transcript, bugs);
-  let start = 0;
-  return Object.freeze(
-    groupEnds(reach).map((end) => {
-      const g = Object.freeze({ kind: end - start > 1 ? "toolRound" : "message", startIndex: start, endIndex: end, messages: Object.freeze(messages.slice(start, end)) });
-      start = end;
-      return g;
-    }),
-  );
+  const ends = groupEnds(reach);
+  const starts = [0, ...ends.slice(0, -1)];
+  return Object.freeze(ends.map((end, k) => Object.freeze({ kind: end - starts[k] > 1 ? "toolRound" : "message", startIndex: starts[k], endIndex: end, messages: Object.freeze(messages.slice(starts[k], end)) })));
 }
 
 export type Budgets = { targetUnits: number; summaryMaxUnits: number; retainRecentMessages: number };

@@ -1,24 +1,11 @@
 // Carol's checkpoint 11: the error class and the limits.
-export const CODES = [
-  "CONTEXT_INVALID_INPUT",
-  "CONTEXT_INVALID_TRANSCRIPT",
-  "CONTEXT_LIMIT_EXCEEDED",
-  "CONTEXT_INVALID_BUDGET",
-  "CONTEXT_BOUNDARY_UNAVAILABLE",
-  "CONTEXT_SUMMARY_INVALID",
-  "CONTEXT_SUMMARY_INSUFFICIENT",
-  "CONTEXT_SUMMARIZER_FAILED",
-  "CONTEXT_ASYNC_VALUE_UNOBSERVABLE",
-  "CONTEXT_CANCELLED",
-] as const;
-export type Code = (typeof CODES)[number];
+export type Code =
+  | "CONTEXT_INVALID_INPUT" | "CONTEXT_INVALID_TRANSCRIPT" | "CONTEXT_LIMIT_EXCEEDED" | "CONTEXT_INVALID_BUDGET" | "CONTEXT_BOUNDARY_UNAVAILABLE"
+  | "CONTEXT_SUMMARY_INVALID" | "CONTEXT_SUMMARY_INSUFFICIENT" | "CONTEXT_SUMMARIZER_FAILED" | "CONTEXT_ASYNC_VALUE_UNOBSERVABLE" | "CONTEXT_CANCELLED";
 
 export class ContextCompactionError extends Error {
   override readonly name = "ContextCompactionError";
-  constructor(
-    readonly code: Code,
-    message: string,
-  ) {
+  constructor(readonly code: Code, message: string) {
     super(message);
     Object.freeze(this);
   }

@@ -16,11 +16,7 @@ const faults = new WeakSet<object>();
 
 /** A problem found while reading; the channel decides its code (`code` overrides it). */
 class Fault {
-  constructor(
-    readonly limit: boolean,
-    readonly message: string,
-    readonly code?: Code,
-  ) {
+  constructor(readonly limit: boolean, readonly message: string, readonly code?: Code) {
     faults.add(this);
   }
 }
