@@ -60,6 +60,14 @@ export const LIMIT_CASES: readonly Case[] = [
   build("16 records with ids of 65536 (strings above 1,000,000, no units)", () => ({ compactions: Array.from({ length: 16 }, (_, i) => record(i, `${i}`.padEnd(65536, "x"))) })),
   build("16 summaryIds of 65536 in records", () => ({ compactions: Array.from({ length: 16 }, (_, i) => ({ ...record(i), summaryId: "s".repeat(65536) })) })),
   build("4000 users of 244 code points (units above 1,000,000, strings below)", () => ({ messages: Array.from({ length: 4000 }, (_, i) => ({ id: `${i}`.padStart(5, "0"), role: "user", content: "x".repeat(244) })) })),
+  {
+    label: "groupToolRounds of 4000 users of 244 code points (units above 1,000,000)",
+    run: (m) => sync(() => m.groupToolRounds(Array.from({ length: 4000 }, (_, i) => ({ id: `${i}`.padStart(5, "0"), role: "user", content: "x".repeat(244) }))), () => "grouped"),
+  },
+  {
+    label: "groupToolRounds of 4097 users",
+    run: (m) => sync(() => m.groupToolRounds(users(4097)), () => "grouped"),
+  },
   build("3900 users of 244 code points (units below 1,000,000)", () => ({ messages: Array.from({ length: 3900 }, (_, i) => ({ id: `${i}`.padStart(5, "0"), role: "user", content: "x".repeat(244) })) })),
   build("an argument array of 16380 items (16384 items in all)", () => withCall({ v: Array.from({ length: 16380 }, () => 0) })),
   build("an argument array of 16381 items (16385 items in all)", () => withCall({ v: Array.from({ length: 16381 }, () => 0) })),

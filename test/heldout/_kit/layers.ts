@@ -48,3 +48,17 @@ export function checkBuilt(base: Impl, check: (messages: readonly unknown[], con
     compactContext: async (input, options) => base.compactContext(checked(input), options),
   };
 }
+
+/** compactContext's rejections passed through `remap`, which answers the error to throw instead (or null: unchanged). */
+export function remapRejection(base: Impl, remap: (error: unknown, options: unknown) => unknown | null): Impl {
+  return {
+    ...base,
+    compactContext: async (input, options) => {
+      try {
+        return await base.compactContext(input, options);
+      } catch (error) {
+        throw remap(error, options) ?? error;
+      }
+    },
+  };
+}

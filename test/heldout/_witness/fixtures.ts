@@ -63,6 +63,13 @@ export function options(summarizer: Summarizer, extra: Record<string, unknown> =
   };
 }
 
+/** A signal aborted already. */
+export function abortedSignal(): AbortSignal {
+  const controller = new AbortController();
+  controller.abort();
+  return controller.signal;
+}
+
 /** A summarizer that counts its calls. */
 export function counting(reply: Summarizer = () => "sum"): Summarizer & { calls: number } {
   const summarizer = Object.assign(

@@ -3,22 +3,16 @@
 // to abort) instead of a ContextCompactionError with code CONTEXT_CANCELLED.
 import { maker } from "../_kit/assemble";
 import { dataField } from "../_kit/data";
-import { hasCode, type Impl } from "../_kit/impl";
+import { hasCode } from "../_kit/impl";
+import { remapRejection } from "../_kit/layers";
 import { abortedOf, reasonOf } from "../_kit/signal";
 
-function layer(base: Impl): Impl {
-  return {
-    ...base,
-    compactContext: async (input, options) => {
-      try {
-        return await base.compactContext(input, options);
-      } catch (error) {
+export const make = maker({
+  "abort-reason-thrown": {
+    layer: (base) =>
+      remapRejection(base, (error, options) => {
         const signal = dataField(options, "signal");
-        if (hasCode(error, "CONTEXT_CANCELLED") && abortedOf(signal) === true) throw reasonOf(signal);
-        throw error;
-      }
-    },
-  };
-}
-
-export const make = maker({ "abort-reason-thrown": { layer } });
+        return hasCode(error, "CONTEXT_CANCELLED") && abortedOf(signal) === true ? reasonOf(signal) : null;
+      }),
+  },
+});

@@ -2,22 +2,16 @@
 // CONTEXT_SUMMARY_INVALID (the code of a non-string summary) instead of
 // CONTEXT_SUMMARY_INSUFFICIENT.
 import { maker } from "../_kit/assemble";
-import { contractError, hasCode, type Impl } from "../_kit/impl";
+import { contractError, hasCode } from "../_kit/impl";
+import { remapRejection } from "../_kit/layers";
 
-function layer(base: Impl): Impl {
-  return {
-    ...base,
-    compactContext: async (input, options) => {
-      try {
-        return await base.compactContext(input, options);
-      } catch (error) {
-        if (hasCode(error, "CONTEXT_SUMMARY_INSUFFICIENT") && /only whitespace/.test((error as Error).message)) {
-          throw contractError("CONTEXT_SUMMARY_INVALID", "the summary is blank");
-        }
-        throw error;
-      }
-    },
-  };
-}
-
-export const make = maker({ "blank-summary-code": { layer } });
+export const make = maker({
+  "blank-summary-code": {
+    layer: (base) =>
+      remapRejection(base, (error) =>
+        hasCode(error, "CONTEXT_SUMMARY_INSUFFICIENT") && /only whitespace/.test((error as Error).message)
+          ? contractError("CONTEXT_SUMMARY_INVALID", "the summary is blank")
+          : null,
+      ),
+  },
+});

@@ -1,5 +1,5 @@
 // Alice's submission for checkpoint 11.
-import { alice } from "./module";
+import { PLANTED, alice } from "./module";
 export {
   ContextCompactionError,
   MAX_CONTEXT_ASYNC_DEPTH,
@@ -14,13 +14,5 @@ export {
 export { assistantMessage, textFromAssistant, toolResultMessage, userMessage, validateTranscript } from "./helpers";
 
 export const { buildActiveContext, estimateContextUnits, groupToolRounds, selectCompactionBoundary, compactContext } = alice(
-  new Set([
-    "field-getter-called",
-    "class-instance-arguments",
-    "object-keys-not-counted",
-    "boundary-reserves-current-summary",
-    "then-return-ignored",
-    "thenable-identity-lost",
-    "no-abort-listener",
-  ]),
+  new Set(PLANTED),
 );

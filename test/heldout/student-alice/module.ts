@@ -4,6 +4,17 @@ import { groupsFrom, makeContexts, pickBoundary } from "./context";
 import { boundaryOptions } from "./options";
 import { makeCompact } from "./compact";
 
+/** The mistakes planted in this submission (index.ts switches all of them on). */
+export const PLANTED = [
+  "field-getter-called",
+  "class-instance-arguments",
+  "object-keys-not-counted",
+  "boundary-reserves-current-summary",
+  "then-return-ignored",
+  "thenable-identity-lost",
+  "no-abort-listener",
+];
+
 export function alice(bugs: Bugs) {
   const contexts = makeContexts(bugs);
   return {

@@ -2,10 +2,9 @@
 // choices that differ from src/core's (allowed; not mistakes).
 import { makerOf } from "../_kit/assemble";
 import type { Latitude } from "../_check/differential";
-import { bobsModule } from "./module";
+import { PLANTED, bobsModule } from "./module";
 
-export const BUGS = ["no-depth-cap", "promise-resolve-await", "abort-during-call-lost", "summarymax-equal-target-refused", "summary-base-4"];
-export const make = makerOf(BUGS, (enabled) => bobsModule(enabled));
+export const make = makerOf(PLANTED, (enabled) => bobsModule(enabled));
 
 export const LATITUDE: readonly Latitude[] = [
   { row: "a channel present with value undefined: treated as missing", skip: /= undefined at input\.input|-undefined;/ },

@@ -1,12 +1,7 @@
 // Mistakes in cancellation (§7 steps 3, 5, 6, 8), with their witnesses.
-import { compact, compactCounting, options, usersInput } from "../_witness/fixtures";
+import { abortedSignal, compact, compactCounting, options, usersInput } from "../_witness/fixtures";
 import type { Mistake } from "./types";
 
-const abortedSignal = () => {
-  const controller = new AbortController();
-  controller.abort();
-  return controller.signal;
-};
 
 export const signalDroppedAfterStart: Mistake = {
   id: "signal-dropped-after-start",

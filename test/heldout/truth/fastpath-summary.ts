@@ -1,6 +1,6 @@
 // Mistakes in the unchanged fast path (§7 step 2) and in summary validation (§7 step 6), with
 // their witnesses.
-import { compact, compactCounting, options, users, usersInput } from "../_witness/fixtures";
+import { abortedSignal, compact, compactCounting, options, users, usersInput } from "../_witness/fixtures";
 import type { Outcome } from "../_witness/observe";
 import type { Mistake } from "./types";
 
@@ -9,11 +9,6 @@ const unchanged = (n: number): Outcome => ({
   value: { status: "unchanged", summary: null, kept: users(n).map((m) => (m as { id: string }).id), records: 0, record: null },
 });
 
-const aborted = () => {
-  const controller = new AbortController();
-  controller.abort();
-  return controller.signal;
-};
 
 export const fastpathStrict: Mistake = {
   id: "fastpath-strict",
@@ -34,7 +29,7 @@ export const fastpathReadsSignal: Mistake = {
   criterion: "unchanged-fast-path",
   witness: {
     call: "compactContext(2 users = 28 units, { maxUnits: 40, …, signal: an aborted signal })",
-    run: (m) => compact(m, usersInput(2), options(() => "sum", { signal: aborted() })),
+    run: (m) => compact(m, usersInput(2), options(() => "sum", { signal: abortedSignal() })),
     expected: unchanged(2),
   },
 };
