@@ -1,0 +1,101 @@
+// The ceilings of contract §3 and §7, at and just past each limit: fixed scenarios (too large to
+// generate at random), compared between an implementation and src/core.
+import type { Impl } from "../_kit/impl";
+import { settle, sync, type Outcome } from "../_witness/observe";
+
+const user = (i: number, content = "c") => ({ id: `u${i}`, role: "user", content });
+const users = (n: number, content = "c") => Array.from({ length: n }, (_, i) => user(i, content));
+const record = (i: number, id = `rec${i}`, ids = 1) => ({
+  id,
+  summaryId: "s",
+  boundary: ids,
+  compactedMessageIds: Array.from({ length: ids }, (_, k) => `m${k}`),
+  unitsBefore: 1,
+  unitsAfter: 1,
+});
+const withCall = (args: object) => ({
+  messages: [
+    { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "t", arguments: args }] },
+    { id: "r", role: "toolResult", toolCallId: "c", toolName: "t", content: "", isError: false },
+  ],
+});
+const nested = (depth: number) => {
+  let v: unknown = 1;
+  for (let d = depth; d > 1; d--) v = [v];
+  return { v };
+};
+
+type Case = { label: string; run: (m: Impl) => Outcome | Promise<Outcome> };
+const built = () => "built";
+const build = (label: string, input: () => unknown): Case => ({ label, run: (m) => sync(() => m.buildActiveContext(input()), built) });
+const compactOptions = (extra: object = {}) => ({
+  maxUnits: 10,
+  targetUnits: 10,
+  summaryMaxUnits: 9,
+  retainRecentMessages: 0,
+  summaryId: "s",
+  recordId: "new",
+  summarizer: () => "x",
+  ...extra,
+});
+const compact = (label: string, input: () => unknown, options: () => object): Case => ({
+  label,
+  run: (m) => settle(m.compactContext(input(), options()), (v) => (v as { status: string }).status),
+});
+
+export const LIMIT_CASES: readonly Case[] = [
+  build("4096 messages", () => ({ messages: users(4096) })),
+  build("4097 messages", () => ({ messages: users(4097) })),
+  build("128 requirements", () => ({ requirements: Array.from({ length: 128 }, (_, i) => ({ id: `r${i}`, content: "c" })) })),
+  build("129 requirements", () => ({ requirements: Array.from({ length: 129 }, (_, i) => ({ id: `r${i}`, content: "c" })) })),
+  build("256 records", () => ({ compactions: Array.from({ length: 256 }, (_, i) => record(i)) })),
+  build("257 records", () => ({ compactions: Array.from({ length: 257 }, (_, i) => record(i)) })),
+  build("a record with 4096 compacted ids", () => ({ compactions: [record(0, "r", 4096)] })),
+  build("a record with 4097 compacted ids", () => ({ compactions: [record(0, "r", 4097)] })),
+  build("a string of 65536 code points", () => ({ messages: [user(0, "x".repeat(65536))] })),
+  build("a string of 65537 code points", () => ({ messages: [user(0, "x".repeat(65537))] })),
+  build("65536 emoji (131072 UTF-16 units)", () => ({ messages: [user(0, "😀".repeat(65536))] })),
+  build("an argument key of 65537 code points", () => withCall({ ["k".repeat(65537)]: 1 })),
+  build("15 records with ids of 65536 (strings below 1,000,000)", () => ({ compactions: Array.from({ length: 15 }, (_, i) => record(i, `${i}`.padEnd(65536, "x"))) })),
+  build("16 records with ids of 65536 (strings above 1,000,000, no units)", () => ({ compactions: Array.from({ length: 16 }, (_, i) => record(i, `${i}`.padEnd(65536, "x"))) })),
+  build("16 summaryIds of 65536 in records", () => ({ compactions: Array.from({ length: 16 }, (_, i) => ({ ...record(i), summaryId: "s".repeat(65536) })) })),
+  build("4000 users of 244 code points (units above 1,000,000, strings below)", () => ({ messages: Array.from({ length: 4000 }, (_, i) => ({ id: `${i}`.padStart(5, "0"), role: "user", content: "x".repeat(244) })) })),
+  {
+    label: "groupToolRounds of 4000 users of 244 code points (units above 1,000,000)",
+    run: (m) => sync(() => m.groupToolRounds(Array.from({ length: 4000 }, (_, i) => ({ id: `${i}`.padStart(5, "0"), role: "user", content: "x".repeat(244) }))), () => "grouped"),
+  },
+  {
+    label: "groupToolRounds of 4097 users",
+    run: (m) => sync(() => m.groupToolRounds(users(4097)), () => "grouped"),
+  },
+  build("3900 users of 244 code points (units below 1,000,000)", () => ({ messages: Array.from({ length: 3900 }, (_, i) => ({ id: `${i}`.padStart(5, "0"), role: "user", content: "x".repeat(244) })) })),
+  build("an argument array of 16380 items (16384 items in all)", () => withCall({ v: Array.from({ length: 16380 }, () => 0) })),
+  build("an argument array of 16381 items (16385 items in all)", () => withCall({ v: Array.from({ length: 16381 }, () => 0) })),
+  build("an argument object of 16381 keys (16384 items in all)", () => withCall(Object.fromEntries(Array.from({ length: 16381 }, (_, i) => [`k${i}`, 0])))),
+  build("an argument object of 16382 keys (16385 items in all)", () => withCall(Object.fromEntries(Array.from({ length: 16382 }, (_, i) => [`k${i}`, 0])))),
+  build("a value at depth 32", () => withCall(nested(32))),
+  build("a value at depth 33", () => withCall(nested(33))),
+  compact("summaryId of 65537 code points", () => ({ messages: users(3) }), () => compactOptions({ summaryId: "s".repeat(65537) })),
+  compact("recordId of 65537 code points", () => ({ messages: users(3) }), () => compactOptions({ recordId: "r".repeat(65537) })),
+  compact("recordId of 65536 emoji", () => ({ messages: users(3) }), () => compactOptions({ recordId: "😀".repeat(65536) })),
+  compact("a summary of 65537 code points", () => ({ messages: users(90, "x".repeat(10000)) }), () => compactOptions({ maxUnits: 800_000, targetUnits: 800_000, summaryMaxUnits: 70_000, summarizer: () => "x".repeat(65537) })),
+  compact("a summary of 65536 code points", () => ({ messages: users(90, "x".repeat(10000)) }), () => compactOptions({ maxUnits: 800_000, targetUnits: 800_000, summaryMaxUnits: 70_000, summarizer: () => "x".repeat(65536) })),
+  compact("a summary of 65536 emoji", () => ({ messages: users(90, "x".repeat(10000)) }), () => compactOptions({ maxUnits: 800_000, targetUnits: 800_000, summaryMaxUnits: 70_000, summarizer: () => "😀".repeat(65536) })),
+  compact("a 257th record", () => ({ messages: users(3), compactions: Array.from({ length: 256 }, (_, i) => record(i)) }), () => compactOptions()),
+  compact("maxUnits 1,000,000", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: 1_000_000 })),
+  compact("maxUnits 1,000,001", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: 1_000_001 })),
+  compact("targetUnits 1,000,001", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: 1_000_000, targetUnits: 1_000_001 })),
+  compact("retainRecentMessages 4096", () => ({ messages: users(3) }), () => compactOptions({ retainRecentMessages: 4096 })),
+  compact("retainRecentMessages 4097", () => ({ messages: users(3) }), () => compactOptions({ retainRecentMessages: 4097 })),
+  compact("summaryMaxUnits 1,000,001 above target", () => ({ messages: users(3) }), () => compactOptions({ summaryMaxUnits: 1_000_001 })),
+];
+
+export async function limitDifferences(m: Impl, reference: Impl): Promise<{ label: string; expected: string; actual: string }[]> {
+  const out: { label: string; expected: string; actual: string }[] = [];
+  for (const c of LIMIT_CASES) {
+    const expected = JSON.stringify(await c.run(reference));
+    const actual = JSON.stringify(await c.run(m));
+    if (expected !== actual) out.push({ label: c.label, expected, actual });
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+// Ground truth of the held-out set (issue 26): every implementation under test/heldout/, how it
+// was written, and its mistakes, each with the contract rule it breaks, the checkpoint
+// acceptance criterion it belongs to, and a witness call on which the implementation's outcome
+// differs from the contract's because of that mistake. Written from the contract
+// (docs/contract.md, the newer text of issue 27) and the course seed alone.
+import { MULTI_MISTAKE } from "./truth/multi";
+import { ONE_MISTAKE } from "./truth/one";
+import { STUDENTS } from "./truth/students";
+import type { Implementation } from "./truth/types";
+
+export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
+export { CRITERIA } from "./truth/types";
+export type { Outcome, Witness } from "./_witness/observe";
+
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS];

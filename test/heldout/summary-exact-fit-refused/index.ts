@@ -1,0 +1,2 @@
+export * from "../../../src/core/index";
+export { compactContext } from "./compaction";

@@ -1,0 +1,196 @@
+// The three whole student implementations, written from scratch, with their planted mistakes
+// (each can be switched off: their compose.ts; with all of them off, each answers as src/core on
+// the checker's scenarios, apart from the §8 choices listed in their compose.ts LATITUDE).
+import * as A from "./async";
+import * as B from "./boundary";
+import * as C from "./cancellation";
+import { call, compact, options, result, users, usersInput } from "../_witness/fixtures";
+import { sync } from "../_witness/observe";
+import type { Implementation, Mistake } from "./types";
+
+const built = () => "built";
+
+const fieldGetterCalled: Mistake = {
+  id: "field-getter-called",
+  says: "A message's fields are read by ordinary property access, so a getter on a field is called and its value used; every field must be an own data property, an accessor is refused (CONTEXT_INVALID_TRANSCRIPT inside messages) without being called.",
+  breaks: "§3 input rules (every field is an own data property; an accessor is rejected without being called)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext({ messages: [{ id: 'u', role: 'user', get content() { return 'a' } }] })",
+    run: (m) =>
+      sync(
+        () =>
+          m.buildActiveContext({
+            messages: [
+              {
+                id: "u",
+                role: "user",
+                get content() {
+                  return "a";
+                },
+              },
+            ],
+          }),
+        built,
+      ),
+    expected: { error: "CONTEXT_INVALID_TRANSCRIPT" },
+  },
+};
+
+const classInstanceArguments: Mistake = {
+  id: "class-instance-arguments",
+  says: "A class instance (a Date, a Map, any object whose prototype is not Object.prototype or null) in tool-call arguments is accepted as a JSON object; arguments hold JSON values only, a class instance fails (CONTEXT_INVALID_TRANSCRIPT).",
+  breaks: "§3 input rules (tool-call arguments: values JSON only; class instances fail)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext of an assistant whose call's arguments are { d: new Date(0) }, and its result",
+    run: (m) => sync(() => m.buildActiveContext({ messages: [call("a", [["c", "t", { d: new Date(0) } as never]]), result("r", "c", "t")] }), built),
+    expected: { error: "CONTEXT_INVALID_TRANSCRIPT" },
+  },
+};
+
+const objectKeysNotCounted: Mistake = {
+  id: "object-keys-not-counted",
+  says: "J(object) leaves out the code points of each key; it is 2 + Σ over keys (1 + u(key) + J(value)).",
+  breaks: "§4 (J(object) = 2 + Σ (1 + u(key) + J(value)))",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits of an assistant calling t with arguments { abc: 1 } and its empty result",
+    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "t", { abc: 1 }]]), result("r", "c", "t", "")] })),
+    expected: { value: 31 },
+  },
+};
+
+const boundaryReservesCurrentSummary: Mistake = {
+  id: "boundary-reserves-current-summary",
+  says: "The boundary reserves the current summary's units instead of summaryMaxUnits; fixed = Σ requirements + summaryMaxUnits (the new summary may take up to summaryMaxUnits).",
+  breaks: "§6 (fixed = Σ requirements + summaryMaxUnits)",
+  criterion: "boundary-selection",
+  witness: {
+    call: "selectCompactionBoundary(4 users of 14, no summary, { targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1 })",
+    run: (m) => sync(() => m.selectCompactionBoundary(usersInput(4), { targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1 })),
+    expected: { value: 3 },
+  },
+};
+
+const noAbortListener: Mistake = {
+  id: "no-abort-listener",
+  says: "The signal is only read at fixed points, never listened to, so an abort while the summary is pending on a value that never settles leaves the call hanging; an abort while waiting must reject with CONTEXT_CANCELLED.",
+  breaks: "§7 step 5 (await the value while watching the signal: an abort while waiting → CONTEXT_CANCELLED; its abort listener stays attached)",
+  criterion: "cancellation",
+  witness: {
+    call: "compactContext(4 users, { signal }) with a summarizer returning a promise that never settles; the signal is aborted in a later macrotask",
+    run: (m) => {
+      const controller = new AbortController();
+      const summarizer = () => {
+        setImmediate(() => controller.abort());
+        return new Promise(() => {});
+      };
+      return compact(m, usersInput(4), options(summarizer, { signal: controller.signal }));
+    },
+    expected: { error: "CONTEXT_CANCELLED" },
+  },
+};
+
+const summaryBase4: Mistake = {
+  id: "summary-base-4",
+  says: "A summary is counted 4 + u(id) + u(content), like a message; its structural weight is 5.",
+  breaks: "§4 (summary = 5 + u(id) + u(content))",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits({ summary: { id: 's', content: 'x' } })",
+    run: (m) => sync(() => m.estimateContextUnits({ summary: { id: "s", content: "x" } })),
+    expected: { value: 7 },
+  },
+};
+
+const recordStringsUncounted: Mistake = {
+  id: "record-strings-uncounted",
+  says: "The strings of compaction records (ids, summaryId, compactedMessageIds) are left out of the 1,000,000 code-point total; every string value the contract bounds counts, so records whose ids add up to more than 1,000,000 are refused with CONTEXT_LIMIT_EXCEEDED.",
+  breaks: "§3 budgets (all strings together at most 1,000,000 code points, record summaryId and compactedMessageIds included)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext of 16 records whose ids are 65,536 code points each",
+    run: (m) =>
+      sync(
+        () =>
+          m.buildActiveContext({
+            compactions: Array.from({ length: 16 }, (_, i) => ({
+              id: `${i}`.padEnd(65536, "x"),
+              summaryId: "s",
+              boundary: 1,
+              compactedMessageIds: ["m"],
+              unitsBefore: 1,
+              unitsAfter: 1,
+            })),
+          }),
+        built,
+      ),
+    expected: { error: "CONTEXT_LIMIT_EXCEEDED" },
+  },
+};
+
+const summaryTrimmedUnits: Mistake = {
+  id: "summary-trimmed-units",
+  says: "The summary's size is measured on the trimmed text, so a summary padded with whitespace passes summaryMaxUnits; it is 5 + u(summaryId) + u(text) of the text as returned.",
+  breaks: "§7 step 6 (5 + u(summaryId) + u(text) > summaryMaxUnits → CONTEXT_SUMMARY_INSUFFICIENT)",
+  criterion: "summary-validation",
+  witness: {
+    call: "compactContext(4 users, { summaryMaxUnits: 9, summaryId: 's', … }) with the summary 'sum  ' (11 units)",
+    run: (m) => compact(m, usersInput(4), options(() => "sum  ", { summaryMaxUnits: 9 })),
+    expected: { error: "CONTEXT_SUMMARY_INSUFFICIENT" },
+  },
+};
+
+const throwAfterResolveFails: Mistake = {
+  id: "throw-after-resolve-fails",
+  says: "A then that throws after calling its resolve makes the summary fail; a throw after a resolver call is ignored.",
+  breaks: "§7 step 5 (a throw before any resolver call → CONTEXT_SUMMARIZER_FAILED; a throw after one is ignored)",
+  criterion: "async-observation",
+  witness: {
+    call: "compactContext(4 users) with a summarizer returning { then(resolve) { resolve('sum'); throw new Error() } }",
+    run: (m) =>
+      compact(
+        m,
+        usersInput(4),
+        options(() => ({
+          then(resolve: (v: unknown) => void) {
+            resolve("sum");
+            throw new Error("after");
+          },
+        })),
+        A.summaryOnly,
+      ),
+    expected: A.compactedWith("sum"),
+  },
+};
+
+const unitsAfterWithoutSummary: Mistake = {
+  id: "units-after-without-summary",
+  says: "The record's unitsAfter leaves out the new summary; it is the units of the new context (requirements, the new summary and the kept messages).",
+  breaks: "§7 step 8 (unitsAfter: units of the new context)",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call: "compactContext(4 users) with the summary 'sum' → result.record.unitsAfter",
+    run: (m) => compact(m, { messages: users(4) }, options(() => "sum"), (value) => ({ unitsAfter: (value as { record: { unitsAfter: number } }).record.unitsAfter })),
+    expected: { value: { unitsAfter: 23 } },
+  },
+};
+
+/** A student's index.ts imports nothing outside its folder (its compose.ts, for the tests, imports the kit). */
+const student = (id: string, mistakes: readonly Mistake[]): Implementation => ({ id, form: "student", mistakes, importsOutside: false, composable: true });
+
+export const STUDENTS: readonly Implementation[] = [
+  student("student-alice", [
+    fieldGetterCalled,
+    classInstanceArguments,
+    objectKeysNotCounted,
+    boundaryReservesCurrentSummary,
+    A.thenReturnIgnored,
+    A.thenableIdentityLost,
+    noAbortListener,
+  ]),
+  student("student-bob", [A.noDepthCap, A.promiseResolveAwait, C.abortDuringCallLost, B.summaryMaxEqualTargetRefused, summaryBase4]),
+  student("student-carol", [recordStringsUncounted, summaryTrimmedUnits, throwAfterResolveFails, unitsAfterWithoutSummary]),
+];
+
