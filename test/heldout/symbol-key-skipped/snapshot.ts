@@ -202,7 +202,9 @@ function readRequirements(input: object, budget: Budget): readonly Requirement[]
 function readSummary(input: object, budget: Budget): Summary | null {
   lastSummaryUnits.value = 0;
   const value = optionalField(input, "summary", SHAPE, INPUT);
-  if (value === ABSENT || value === null) return null;
+  // §8 (the course's choice): `summary: undefined` is no summary, like null; the other three
+  // channels present as undefined are rejected with their code.
+  if (value === ABSENT || value === undefined || value === null) return null;
   const record = readRecord(value, SHAPE, SUMMARY);
   const id = stringField(record, "id", true, budget, SHAPE, SUMMARY);
   const idUnits = budget.last;
