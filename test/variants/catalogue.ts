@@ -34,7 +34,13 @@ export const LATITUDE_ROWS = [
 export type LatitudeRow = (typeof LATITUDE_ROWS)[number];
 
 /** Rooms the contract leaves free without a §8 row: nothing a property may look at. */
-export const FREE_ROOMS = ["free: error messages", "free: extra helper call forms", "free: check order among broken rules"] as const;
+export const FREE_ROOMS = [
+  "free: error messages",
+  "free: extra helper call forms",
+  "free: check order among broken rules",
+  "free: ContextCompactionError's `code` and `name` as getters",
+  "free: -0 in copied tool arguments (a JSON copy makes it 0)",
+] as const;
 
 export type FreeRoom = (typeof FREE_ROOMS)[number];
 
