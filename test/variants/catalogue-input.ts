@@ -36,6 +36,23 @@ export const inputVariants: readonly Variant[] = [
     },
   },
   {
+    id: "requirement-content-before-id",
+    row: "several rules broken in one input or options object",
+    description: "Reads a requirement's content before its id, so a blank id beside an over-long content is CONTEXT_LIMIT_EXCEEDED",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: "    const id = stringField(item, \"id\", true, budget, SHAPE, what);\n    units += REQUIREMENT_BASE + budget.last;\n    const content = stringField(item, \"content\", true, budget, SHAPE, what);\n    units += budget.last;\n",
+        replace: "    const content = stringField(item, \"content\", true, budget, SHAPE, what);\n    units += budget.last;\n    const id = stringField(item, \"id\", true, budget, SHAPE, what);\n    units += REQUIREMENT_BASE + budget.last;\n",
+      },
+    ],
+    witness: {
+      run: (subject) => build(subject, { requirements: [{ id: " ", content: "x".repeat(65_537) }] }),
+      core: "threw CONTEXT_INVALID_INPUT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
     id: "input-compactions-before-messages",
     row: "several rules broken in one input or options object",
     description: "Reads the compactions channel before the messages channel",
