@@ -1,5 +1,7 @@
 import type { CheckInput, Json, PropertyDefinition, Verdict } from "../src/scenario";
+import { groupsOverUnitsCeiling } from "../generators";
 import { validGroupsScenarios } from "./_internals/arbitraries";
+import { once } from "./_internals/calibrate";
 import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { arrayOrEmpty, field, sameData } from "./_internals/json";
 import { agreeOnOutcome } from "./_internals/outcome";
@@ -53,6 +55,8 @@ export const groupsProperties: readonly PropertyDefinition[] = judgedByAccepted(
     catches: "Gaps, overlaps, reordering, an exclusive end treated as inclusive, or group messages that are not the transcript slice.",
     specRef: SPEC,
     arbitrary: validGroupsScenarios(),
+    // A transcript over the units ceiling: its groups, or CONTEXT_LIMIT_EXCEEDED (the core's).
+    edgeCases: once(() => [groupsOverUnitsCeiling()]),
     check: (input) => onGroups(input, tiles),
   },
   {

@@ -40,6 +40,7 @@ export const FREE_ROOMS = [
   "free: check order among broken rules",
   "free: ContextCompactionError's `code` and `name` as getters",
   "free: -0 in copied tool arguments (a JSON copy makes it 0)",
+  "free: the 1,000,000-unit ceiling on groupToolRounds' transcript",
 ] as const;
 
 export type FreeRoom = (typeof FREE_ROOMS)[number];
