@@ -1,6 +1,6 @@
 import { replaceEvery } from "../mutants/patch";
 import type { Variant } from "./catalogue";
-import { compactOutcome, exported, outcome, thrownMessage } from "./witness";
+import { compactOutcome, exported, outcome, thrownMessage, user } from "./witness";
 
 // Variants that differ only where the contract fixes nothing: the text of error messages,
 // extra call forms of the Message IR helpers, which rule is reported when several break, how
@@ -132,6 +132,40 @@ export const freeVariants: readonly Variant[] = [
       },
       core: "copied as -0",
       variant: "copied as 0",
+    },
+  },
+  {
+    id: "request-prefix-unfrozen",
+    row: "free: `frozen` one level deep (the summarizer's request, the groups)",
+    description: "Freezes the summarizer's request object but hands it the compacted prefix as a fresh, mutable array",
+    patches: [{ file: "compaction.ts", find: "    messages: freeze(sliceOf(info.messages, 0, boundary)),\n", replace: "    messages: sliceOf(info.messages, 0, boundary),\n" }],
+    witness: {
+      run: async (subject) => {
+        let seen = "not called";
+        await compactOutcome(subject, {
+          summarizer: (request: { messages: unknown }) => {
+            seen = `request ${Object.isFrozen(request) ? "frozen" : "mutable"}, its messages ${Object.isFrozen(request.messages) ? "frozen" : "mutable"}`;
+            return "summary";
+          },
+        });
+        return seen;
+      },
+      core: "request frozen, its messages frozen",
+      variant: "request frozen, its messages mutable",
+    },
+  },
+  {
+    id: "groups-message-lists-unfrozen",
+    row: "free: `frozen` one level deep (the summarizer's request, the groups)",
+    description: "Freezes the group list and every group, but a group's messages list is a fresh, mutable array",
+    patches: [{ file: "groups.ts", find: "      messages: freeze(sliceOf(messages, start, endIndex)),", replace: "      messages: sliceOf(messages, start, endIndex)," }],
+    witness: {
+      run: async (subject) => {
+        const groups = exported(subject, "groupToolRounds")([user("u1", "a"), user("u2", "b")]) as { messages: unknown }[];
+        return `list ${Object.isFrozen(groups) ? "frozen" : "mutable"}, group ${Object.isFrozen(groups[0]) ? "frozen" : "mutable"}, its messages ${Object.isFrozen(groups[0]!.messages) ? "frozen" : "mutable"}`;
+      },
+      core: "list frozen, group frozen, its messages frozen",
+      variant: "list frozen, group frozen, its messages mutable",
     },
   },
 ];

@@ -41,6 +41,7 @@ export const FREE_ROOMS = [
   "free: ContextCompactionError's `code` and `name` as getters",
   "free: -0 in copied tool arguments (a JSON copy makes it 0)",
   "free: the 1,000,000-unit ceiling on groupToolRounds' transcript",
+  "free: `frozen` one level deep (the summarizer's request, the groups)",
 ] as const;
 
 export type FreeRoom = (typeof FREE_ROOMS)[number];
