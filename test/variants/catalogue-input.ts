@@ -54,6 +54,21 @@ export const inputVariants: readonly Variant[] = [
     },
   },
   {
+    id: "arguments-cycle-found-by-depth",
+    row: "several rules broken in one input or options object",
+    description: "Does not look for cycles in tool arguments: the depth limit stops them, so a cycle is CONTEXT_LIMIT_EXCEEDED (it is too deep too)",
+    patches: [{ file: "arguments.ts", find: "  if (ancestors.has(value)) fault(ISSUE, \"arguments contain a cycle\");\n", replace: "" }],
+    witness: {
+      run: (subject) => {
+        const args: Record<string, unknown> = { a: 1 };
+        args.self = args;
+        return build(subject, { messages: roundWithArgument(args) });
+      },
+      core: "threw CONTEXT_INVALID_TRANSCRIPT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
     id: "input-compactions-before-messages",
     row: "several rules broken in one input or options object",
     description: "Reads the compactions channel before the messages channel",
