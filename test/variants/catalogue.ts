@@ -3,6 +3,7 @@ import { asyncVariants } from "./catalogue-async";
 import { freeVariants } from "./catalogue-free";
 import { inputVariants } from "./catalogue-input";
 import { optionsVariants } from "./catalogue-options";
+import { timingVariants } from "./catalogue-timing";
 
 // The catalogue of valid variants (issue 12), the dual of the mutant catalogue: named source
 // patches of src/core, each making a different choice that the contract allows. Every §8 row
@@ -42,6 +43,8 @@ export const FREE_ROOMS = [
   "free: -0 in copied tool arguments (a JSON copy makes it 0)",
   "free: the 1,000,000-unit ceiling on groupToolRounds' transcript",
   "free: `frozen` one level deep (the summarizer's request, the groups)",
+  "free: when compactContext reads its arguments and calls the summarizer (now or in a later job)",
+  "free: an abort racing a summarizer failure within one call (contract-decisions 12)",
 ] as const;
 
 export type FreeRoom = (typeof FREE_ROOMS)[number];
@@ -72,4 +75,4 @@ export interface Variant {
   readonly witness: Witness;
 }
 
-export const variants: readonly Variant[] = [...freeVariants, ...inputVariants, ...optionsVariants, ...asyncVariants];
+export const variants: readonly Variant[] = [...freeVariants, ...inputVariants, ...optionsVariants, ...asyncVariants, ...timingVariants];
