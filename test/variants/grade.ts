@@ -6,6 +6,7 @@ import { bundleMutant, GRADED_EXPORTS, importBundle } from "../mutants/loader";
 import { runOne, suiteProperties } from "../mutants/matrix";
 import { variants, type Variant } from "./catalogue";
 import type { ContractRow } from "./contract-rows";
+import { REVIEW } from "./latitude-review";
 import { casesOf, type PropertyCases, type Subject, type SubjectVerdict } from "./shared-run";
 
 // Grading the valid variants: every variant against every property of the suites (the ones
@@ -113,11 +114,11 @@ export function failureReport(verdicts: readonly SubjectVerdict[]): string {
 
 /**
  * A hash of what docs/latitude.md shows: the §8 rows (as docs/contract.md states them), the catalogue (ids, rows, descriptions,
- * witnesses) and the property ids. Producing the doc takes a full grading run, so the doc
+ * witnesses), the property ids and the review of accepted sets (./latitude-review.ts). Producing the doc takes a full grading run, so the doc
  * carries this hash and a test compares it (the verdicts themselves are asserted by the
  * full-marks tests on every `npm test`).
  */
 export function catalogueHash(rows: readonly ContractRow[], list: readonly Variant[], propertyIds: readonly string[]): string {
   const data = list.map((v) => ({ id: v.id, row: v.row, description: v.description, witness: { core: v.witness.core, variant: v.witness.variant } }));
-  return createHash("sha256").update(JSON.stringify({ rows, variants: data, properties: propertyIds })).digest("hex").slice(0, 16);
+  return createHash("sha256").update(JSON.stringify({ rows, variants: data, properties: propertyIds, review: REVIEW })).digest("hex").slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { FREE_ROOMS, type Variant } from "./catalogue";
 import type { ContractRow } from "./contract-rows";
+import { REVIEW, REVIEW_INTRO } from "./latitude-review";
 import type { SubjectVerdict } from "./shared-run";
 
 // docs/latitude.md, rendered from a grading run of the valid-variant catalogue
@@ -85,6 +86,17 @@ export function renderLatitudeDoc(run: LatitudeRun): string {
     "| | variant | room | choice | on the core | on the variant |",
     "| --- | --- | --- | --- | --- | --- |",
     ...variants.map((v, i) => `| ${column(i)} | \`${v.id}\` | ${cell([v.row, ...(v.alsoRows ?? [])].join("; "))} | ${cell(v.description)} | ${cell(v.witness.core)} | ${cell(v.witness.variant)} |`),
+    "",
+    "## Review of accepted sets (issue 27)",
+    "",
+    REVIEW_INTRO,
+    "",
+    "| properties | checked | fixed by the contract | widened | variant(s) |",
+    "| --- | --- | --- | --- | --- |",
+    ...REVIEW.map((e) => {
+      const named = e.variants.map((id) => `${column(variants.findIndex((v) => v.id === id))} \`${id}\``).join(", ") || "–";
+      return `| ${e.properties.map((p) => `\`${p}\``).join(", ")} | ${cell(e.checked)} | ${cell(e.fixed)} | ${cell(e.widened)} | ${named} |`;
+    }),
     "",
     "## Variant × property",
     "",
