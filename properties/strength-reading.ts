@@ -107,6 +107,9 @@ const REQUIREMENT_EDITS: readonly Edit[] = [
   ["summary:blank-id", (c) => build({ ...data(c), summary: { id: "\u00a0", content: "a summary" } })],
   ["requirement:id-not-a-string", (c) => build({ ...data(c), requirements: [{ id: 7, content: "c" }] })],
   ["requirement:duplicate-id", (c) => build({ ...data(c), requirements: [{ id: "rd-r", content: "one" }, { id: "rd-r", content: "two" }] })],
+  // Two rules broken in one requirement: a blank id and a content past 65,536 code points. The
+  // contract orders neither the fields of a record nor the rules (§8, first row): either code.
+  ["requirement:blank-id-content-past-limit", (c) => build({ ...data(c), requirements: [{ id: " ", content: "x".repeat(65_537) }] })],
 ];
 
 const RECORD_EDITS: readonly Edit[] = [
