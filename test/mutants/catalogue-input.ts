@@ -54,6 +54,16 @@ export const inputMutants: readonly Mutant[] = [
     killers: ["strength.argument-cycles-are-invalid"],
   },
   {
+    id: "arguments-shared-container-is-cycle",
+    area: "input",
+    description: "Finds cycles in tool arguments with a set of every container seen, never emptied: a container reached twice (shared, no cycle) is rejected as one.",
+    file: "arguments.ts",
+    find: "  ancestors.delete(array);\n",
+    replace: "",
+    also: [{ file: "arguments.ts", find: "  ancestors.delete(record);\n", replace: "" }],
+    killers: ["strength.argument-cycles-are-invalid"],
+  },
+  {
     id: "arguments-accept-non-finite",
     area: "input",
     description: "Accepts NaN and ±Infinity in tool arguments (typeof is \"number\").",

@@ -9,6 +9,8 @@ import { resolveSite, type DecorationSite } from "./site";
 
 export interface DecorationContext {
   readonly counters: HostileCounters;
+  /** The live value at another path of the same argument (an alias points there); set by applyAll. */
+  readonly valueAt?: (path: Decoration["path"]) => unknown;
 }
 
 export interface DecorationKind {
@@ -35,11 +37,12 @@ export function createDecorationRegistry(kinds: readonly DecorationKind[]): Deco
       const mine: Decoration[] = [];
       for (let i = 0; i < decorations.length; i++) if (decorations[i].target === target) mine[mine.length] = decorations[i];
       const ordered = stableSortByDepthDesc(mine);
+      const here: DecorationContext = { counters: ctx.counters, valueAt: (path) => resolveSite(holder, path, target).get() };
       for (let i = 0; i < ordered.length; i++) {
         const d = ordered[i];
         const kind = safeMapGet(byKind, d.kind);
         if (kind === undefined) throw new ScenarioError(`unknown decoration kind ${d.kind}`);
-        kind.apply(resolveSite(holder, d.path, target), d, ctx);
+        kind.apply(resolveSite(holder, d.path, target), d, here);
       }
       return holder.root;
     },
