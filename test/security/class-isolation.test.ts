@@ -96,7 +96,7 @@ export const groupToolRounds = (): unknown[] => { slowly(); return []; };
       propertiesModule: fileURLToPath(new URL("./stuck-properties.ts", import.meta.url)),
       limits: { scenarioTimeoutMs: 1000, loadTimeoutMs: 3000, memoryMb: 128, totalTimeoutMs: 2000 },
       processMarginMs: 1000,
-    } as Partial<ClassOptions>);
+    });
     watching = false;
     await watch;
     expect(recordOf(result, "lingerer").status).toBe("error");
