@@ -5,7 +5,8 @@ import { createServer, type Server } from "node:net";
 import { getPriority, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { commandLineOf, descendantsOf, exited, fixture, gradeStandIn, isAlive, killAll, onLinux, processState, spawnGrader, until, writeSubmission } from "./support";
+import { probeConfinement } from "../../src/grader/sandbox/plan";
+import { commandLineOf, descendantsOf, exited, fixture, gradeStandIn, isAlive, killAll, onLinux, processState, spawnGrader, UNITS_GOOD, until, writeSubmission } from "./support";
 
 // Issue 24, processes: the child could stop, kill or renice the grader, signal any process it
 // knew the pid of, reach unix-domain sockets on the file system, and outlive a grader that was
@@ -16,6 +17,19 @@ const work = await mkdtemp(join(tmpdir(), "cc-processes-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 let runs = 0;
 const recordFile = () => join(work, `record-${++runs}.json`);
+
+describe("the report says how the child was confined", () => {
+  it("a line per layer in force, a warning per layer missing", async () => {
+    const result = await gradeStandIn(UNITS_GOOD);
+    const confinement = probeConfinement();
+    const isolation = result.sandbox.isolation.join("\n");
+    expect(isolation).toMatch(/no Node capability beyond its own modules, node:util and node:buffer/);
+    expect(/own PID namespace/.test(isolation)).toBe(confinement.forks);
+    expect(/dies with the grader/.test(isolation)).toBe(confinement.pdeathsig);
+    expect(/runs as uid 65534/.test(isolation)).toBe(confinement.runAs !== null);
+    expect(result.warnings.some((w) => /processes not isolated/.test(w))).toBe(!confinement.forks);
+  });
+});
 
 describe.runIf(onLinux)("the child cannot reach other processes", () => {
   it("SIGSTOP to its parent (process.ppid) does not stop the grader, which reports", async () => {
