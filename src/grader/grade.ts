@@ -38,6 +38,8 @@ export interface GradeOptions {
   readonly only?: string;
   /** Sandboxed children grading properties at once (default 1); the report is the same for any number. */
   readonly jobs?: number;
+  /** Where the submission's imports must stay (PrepareOptions.importRoot: trusted, never from the command line). */
+  readonly importRoot?: string;
 }
 
 export async function grade(options: GradeOptions): Promise<GradeResult> {
@@ -53,6 +55,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const prepared = await prepareSubmission(options.submission, limits, {
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
+    ...(options.importRoot === undefined ? {} : { importRoot: options.importRoot }),
   });
   let ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   let reference = options.reference === undefined ? ownReference : options.reference;

@@ -62,7 +62,7 @@ describe("compaction-check CLI", () => {
 
   it("replay re-runs a counterexample written by grade", async () => {
     const reports = join(dir, "example-reports");
-    const graded = await cli("grade", "test/fixtures/tamper/throw-non-error", "--runs", "2", "--timeout", "300", "--reports", reports);
+    const graded = await cli("grade", "examples/submission", "--only", "units.astral-counts-one", "--reports", reports);
     expect(graded.code).toBe(1);
     const replayLine = graded.stdout.split("\n").find((line) => line.includes("replay: node "));
     expect(replayLine).toBeDefined();

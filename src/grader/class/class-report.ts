@@ -1,12 +1,14 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { TOOL_NAME, type JsonReport } from "../result";
+import { csvText, markdownCode } from "../report/escape";
 import { points } from "../report/format";
 import type { GradeSettingsKey, StudentRecord } from "./student-record";
 
 // The class reports: class.csv (one line per student), class.json (the same rows, and where
 // each student's record is) and summary.md (score histogram, the most common root causes and who shares
-// them, the submissions that crashed, hung, tampered or did not load).
+// them, the submissions that crashed, hung, tampered or did not load). Names and messages come
+// from students' folders and submissions: escaped for each format (../report/escape.ts).
 
 export interface ClassFiles {
   readonly csv: string;
@@ -34,7 +36,7 @@ export function troublesOf(report: JsonReport): Trouble[] {
   const messages = report.properties.map((p) => p.message ?? "").join("\n");
   const all = `${messages}\n${report.warnings.join("\n")}`;
   const troubles: Trouble[] = [];
-  if (/does not compile|threw at import|did not finish loading|stopped while loading/.test(messages)) troubles.push("did not load");
+  if (/does not compile|refused at bundle time|not bundled within|threw at import|did not finish loading|stopped while loading/.test(messages)) troubles.push("did not load");
   if (/exited with code|ran out of memory|was stopped by SIG|observed a crash: the child|could not restart the child/.test(all)) troubles.push("crashed");
   if (/did not settle|no settlement within|total time limit/.test(all)) troubles.push("timed out");
   if (/global tampering|protocol violation/.test(all)) troubles.push("tampered");
@@ -66,8 +68,10 @@ export function classRows(records: readonly StudentRecord[]): ClassRow[] {
   });
 }
 
+/** A cell of class.csv: untrusted text made one inert line (csvText), quoted when it holds a comma or quote. */
 function csvField(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = csvText(value);
+  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(rows: readonly ClassRow[]): string {
@@ -120,14 +124,14 @@ function commonCauses(rows: readonly ClassRow[], top = 10): string[] {
   for (const row of rows) for (const cause of row.rootCauses) byCause.set(cause, [...(byCause.get(cause) ?? []), row.student]);
   const sorted = [...byCause].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   if (sorted.length === 0) return ["None: every graded student has full marks."];
-  return sorted.slice(0, top).map(([cause, students]) => `- ${students.length} × ${cause} — ${students.join(", ")}`);
+  return sorted.slice(0, top).map(([cause, students]) => `- ${students.length} × ${markdownCode(cause)} — ${students.map(markdownCode).join(", ")}`);
 }
 
 function troubleLines(rows: readonly ClassRow[]): string[] {
   const kinds = ["grader error", "did not load", "crashed", "timed out", "tampered"];
   const lines = kinds.flatMap((kind) => {
     const students = rows.filter((r) => r.troubles.includes(kind)).map((r) => r.student);
-    return students.length === 0 ? [] : [`- ${kind}: ${students.join(", ")}`];
+    return students.length === 0 ? [] : [`- ${kind}: ${students.map(markdownCode).join(", ")}`];
   });
   return lines.length === 0 ? ["None."] : lines;
 }

@@ -4,7 +4,8 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toolVersion } from "../grade";
-import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
+import { DEFAULT_LIMITS, probeConfinement, type SandboxLimits } from "../sandbox/plan";
+import { killTree } from "./kill-tree";
 import { classProgress } from "./progress";
 import { writeClassReports, type ClassFiles } from "./class-report";
 import type { StudentJob } from "./student-process";
@@ -28,6 +29,10 @@ export interface ClassOptions {
   /** Test seams passed to every student's grade (see student-process.ts). */
   readonly propertiesModule?: string;
   readonly driverModule?: string;
+  /** Test seam: where every student's imports must stay (default: each student's folder, or the one file). */
+  readonly importRoot?: string;
+  /** Test seam: the margin over the grade's own time limits before a student's grader is stopped. */
+  readonly processMarginMs?: number;
 }
 
 export interface ClassResult {
@@ -102,13 +107,20 @@ async function gradeStudent(student: Student, studentsDir: string, options: Clas
     ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     ...(options.propertiesModule === undefined ? {} : { propertiesModule: options.propertiesModule }),
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
+    // A student who handed in one file sits in the class folder, next to everyone: it may import nothing else.
+    ...(options.importRoot !== undefined ? { importRoot: options.importRoot } : student.isFile ? { importRoot: student.submission } : {}),
   };
   const logFile = join(studentsDir, `${student.name}.log`);
   const log = openSync(logFile, "w");
   const exit = await new Promise<string | null>((resolve) => {
-    const child = spawn(process.execPath, ["--import", TSX_LOADER, STUDENT_PROCESS, JSON.stringify(job)], { stdio: ["ignore", log, log] });
-    const limitMs = limits.totalTimeoutMs + limits.loadTimeoutMs + PROCESS_MARGIN_MS;
-    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    // Where the system has parent-death signals, the grader dies with grade-class (and its
+    // sandboxed children with it), and leads a process group of its own.
+    const dies = probeConfinement().pdeathsig;
+    const words = [...(dies ? ["setpriv", "--pdeathsig", "KILL"] : []), process.execPath, "--import", TSX_LOADER, STUDENT_PROCESS, JSON.stringify(job)];
+    const child = spawn(words[0]!, words.slice(1), { stdio: ["ignore", log, log], detached: dies });
+    const limitMs = limits.totalTimeoutMs + limits.loadTimeoutMs + (options.processMarginMs ?? PROCESS_MARGIN_MS);
+    // The whole tree: the grader, its sandboxed children, its bundler.
+    const timer = setTimeout(() => (child.pid === undefined ? child.kill("SIGKILL") : killTree(child.pid)), limitMs);
     child.on("error", (error) => resolve(`could not start the grader: ${error.message}`));
     child.on("exit", (code, signal) => {
       clearTimeout(timer);

@@ -20,6 +20,8 @@ export interface StudentJob {
   /** Test seams: a module exporting `properties` to grade instead of the suite, and a stand-in driver. */
   readonly propertiesModule?: string;
   readonly driverModule?: string;
+  /** Where the submission's imports must stay (set by grade-class, see ClassOptions.importRoot). */
+  readonly importRoot?: string;
 }
 
 async function main(): Promise<void> {
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     ...(properties === undefined ? {} : { properties, reference: null }),
     ...(job.driverModule === undefined ? {} : { driverModule: job.driverModule }),
     ...(job.corpusDir === undefined ? {} : { corpusDir: job.corpusDir }),
+    ...(job.importRoot === undefined ? {} : { importRoot: job.importRoot }),
   });
   const record: StudentRecord = {
     student: job.student,

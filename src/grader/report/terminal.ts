@@ -1,10 +1,12 @@
 import cliProgress from "cli-progress";
 import type { GradeResult, PropertyResult } from "../result";
 import type { Reporter } from "./reporter";
+import { printable } from "./escape";
 import { counterexampleLines, points, rootCauseLines, rootCauseOf, statusSymbol, truncate } from "./format";
 
 // The human report: progress on stderr while it runs (a bar on a TTY, one line per property
-// otherwise), then the score and root causes, the table, the failures with replay lines, and the score.
+// otherwise), then the score and root causes, the table, the failures with replay lines, and the
+// score. Each element of reportLines is one line.
 
 export interface TerminalOptions {
   readonly out?: NodeJS.WritableStream;
@@ -14,7 +16,9 @@ export interface TerminalOptions {
 export function terminalReporter(options: TerminalOptions = {}): Reporter {
   const out = options.out ?? process.stdout;
   const progress = options.progress ?? process.stderr;
-  const write = (line = "") => out.write(`${line}\n`);
+  // One line per call, made printable: a message or a folder name cannot clear the screen,
+  // write the clipboard or forge a line of the report (lines never hold a newline of ours).
+  const write = (line = "") => out.write(`${printable(line)}\n`);
   let bar: cliProgress.SingleBar | null = null;
   let total = 0;
   let numRuns = 0;
@@ -67,7 +71,7 @@ export function reportLines(grade: GradeResult): string[] {
     grade.rootCauses.forEach((cause, index) => lines.push("", ...rootCauseLines(cause, index)));
     lines.push("", "How root causes are found: docs/grading.md#root-causes");
   }
-  lines.push("", table(grade));
+  lines.push("", ...table(grade));
   const failures = grade.properties.filter((p) => p.status !== "passed");
   // Properties not run for a reason their root cause already says (a build error, a missing
   // export): one line per such root cause, not its message once per property.
@@ -95,7 +99,7 @@ export function reportLines(grade: GradeResult): string[] {
   return lines;
 }
 
-function table(grade: GradeResult): string {
+function table(grade: GradeResult): string[] {
   const results = grade.properties;
   const idWidth = Math.max(8, ...results.map((r) => r.id.length));
   const header = `   ${"property".padEnd(idWidth)}  points  runs${grade.rootCauses.length > 0 ? "  root cause" : ""}`;
@@ -104,5 +108,5 @@ function table(grade: GradeResult): string {
     return root === null ? "" : `  ${root.index + 1}`;
   };
   const rows = results.map((r) => `${statusSymbol(r)}  ${r.id.padEnd(idWidth)}  ${`${points(r.points)}/${points(r.maxPoints)}`.padStart(6)}  ${String(r.numRuns).padStart(4)}${cause(r)}`);
-  return [header, ...rows].join("\n");
+  return [header, ...rows];
 }

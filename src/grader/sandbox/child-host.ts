@@ -28,6 +28,8 @@ export interface ChildHostOptions {
   /** The only directory the child may read (holds both bundles). */
   readonly readableDir: string;
   readonly limits: SandboxLimits;
+  /** When the total time runs out (Date.now() ms); default: limits.totalTimeoutMs from the host's start. */
+  readonly deadline?: number;
   readonly lossBudget?: LossBudget;
 }
 
@@ -82,7 +84,7 @@ export class ChildHost implements Host {
     private readonly options: ChildHostOptions,
   ) {
     this.description = { kind: "child-process", isolation: plan.isolation, warnings: plan.warnings };
-    this.deadline = Date.now() + options.limits.totalTimeoutMs;
+    this.deadline = options.deadline ?? Date.now() + options.limits.totalTimeoutMs;
   }
 
   /** Starts the first child at once: its ready message carries the conformance facts. */

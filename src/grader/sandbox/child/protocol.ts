@@ -17,7 +17,15 @@ export interface ExportFact {
 export type ExportFacts = Readonly<Record<string, ExportFact>>;
 
 /**
- * Parent to child, over the IPC channel. The child never answers on that channel. One observe
+ * The longest reply line the child writes and the parent reads (characters): a few times the
+ * largest observation of the whole suite (10.4 MiB, a compaction program of six steps on a
+ * context at the contract's size limits). A longer observation is replaced by a crash and
+ * reported as tampering; a longer line is a protocol violation.
+ */
+export const MAX_REPLY_CHARS = 48 * 2 ** 20;
+
+/**
+ * Parent to child, one JSON line each on the child's stdin. The child never answers there. One observe
  * request carries a batch of scenarios: the child runs them in order and answers each with its
  * own line (`index` in the batch), and ends the batch early after a case that timed out (the
  * parent decides, from its loss budgets, whether the rest is run).
