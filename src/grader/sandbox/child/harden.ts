@@ -59,8 +59,10 @@ function writer(fd: number): object {
     } catch {
       // a closed pipe, an unprintable value: output is not part of the grade
     }
+    // A stream's write callback gets null when the write succeeded: console's handler reads
+    // `err !== null` and then looks at the stream's _writableState, which this writer has not.
     const done = typeof encodingOrCallback === "function" ? encodingOrCallback : callback;
-    if (typeof done === "function") apply(nextTick, hostProcess, [done]);
+    if (typeof done === "function") apply(nextTick, hostProcess, [done, null]);
     return true;
   };
   return freeze({ write, end: write, isTTY: false, writable: true, columns: 80, ...inertEvents() });
