@@ -1,13 +1,12 @@
 // The sandboxed child's program, bundled at grade time next to the submission's bundle.
 // Import order is the point: the driver captures its intrinsics first (the real `process` among
 // them), then ./harden takes every Node capability away from the realm (the global `process`
-// becomes a stand-in), then the poisoning snapshots are taken (the library's, then our fast
-// pre-check's of the same globals), and only then (dynamic import below) does any submission code
+// becomes a stand-in; it first reads every global, ./settle-globals), then the poisoning
+// snapshots are taken (the library's, then our fast pre-check's of the same globals), and only then (dynamic import below) does any submission code
 // run. By then this module holds everything the replies need as values: the reply pipe's writer,
 // the key, its own serialiser, the request reader.
 import { createDriver } from "../../../driver/index";
 import { hostProcess, writeAll } from "./harden";
-import "./settle-globals";
 import { assertNoPoisoning } from "@fast-check/poisoning";
 import { globalsUnchanged } from "./globals-snapshot";
 import { MAX_REPLY_CHARS, CONTRACT_EXPORT_NAMES } from "./protocol";
