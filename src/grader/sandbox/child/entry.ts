@@ -6,6 +6,7 @@
 // run. By then this module holds everything the replies need as values: the reply pipe's writer,
 // the key, its own serialiser, the request reader.
 import { createDriver } from "../../../driver/index";
+import { sealed } from "../../../driver/intrinsics";
 import { hostProcess, writeAll } from "./harden";
 import { assertNoPoisoning } from "@fast-check/poisoning";
 import { globalsUnchanged } from "./globals-snapshot";
@@ -136,7 +137,7 @@ let busy = false;
 async function runBatch(driver: ReturnType<typeof createDriver>, message: Extract<ParentMessage, { type: "observe" }>): Promise<void> {
   const { id, scenarios, timeoutMs } = message;
   try {
-    await runCases(driver, id, scenarios, timeoutMs);
+    await sealed(runCases(driver, id, scenarios, timeoutMs));
   } finally {
     busy = false;
   }
@@ -147,7 +148,9 @@ async function runCases(driver: ReturnType<typeof createDriver>, id: number, sce
     inCall = true;
     let observation: Observation;
     try {
-      observation = await driver.observe(scenarios[index]!, { timeoutMs });
+      // Boxed and sealed (driver/intrinsics.ts): awaiting the observation itself would let a
+      // `then` or `constructor` the submission planted for a moment receive and replace it.
+      observation = (await driver.observeBoxed(scenarios[index]!, { timeoutMs })).value;
     } catch (error) {
       inCall = false;
       post({ type: "driverError", id, index, message: describe(error), tampering: checkGlobals() });
