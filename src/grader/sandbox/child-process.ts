@@ -126,7 +126,7 @@ export class SandboxedChild {
 
   /** Starts a child and waits until the submission has loaded (or failed to). */
   static start(plan: SandboxPlan, loadTimeoutMs: number): Promise<{ child: SandboxedChild; ready: ReadyInfo } | { failure: string; output: string }> {
-    const child = new SandboxedChild(spawn(plan.command, [...plan.args], { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: plan.ownGroup, env: { PATH: process.env.PATH ?? "" } }), plan);
+    const child = new SandboxedChild(spawn(plan.command, [...plan.args], { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: plan.ownGroup, env: { ...plan.env } }), plan);
     child.sendSafely({ type: "hello", key: child.key });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

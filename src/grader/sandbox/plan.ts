@@ -41,7 +41,18 @@ export interface SandboxPlan {
   readonly forks: boolean;
   /** The uid and gid the child runs as, which must be able to read the sandbox directory; null: the grader's. */
   readonly runAs: { readonly uid: number; readonly gid: number } | null;
+  /** The child's whole environment. */
+  readonly env: Readonly<Record<string, string>>;
 }
+
+/**
+ * Threads in libuv's pool in the child (UV_THREADPOOL_SIZE; Node's default is 4). crypto.subtle
+ * and the compression streams run there, off the main thread and past the end of a call: eight
+ * PBKDF2 derivations started at import kept four threads running besides the main one for the
+ * whole grade (red-team pass, docs/security.md), the cores of every other student graded at the
+ * same time. With one, a child keeps at most two cores busy.
+ */
+export const CHILD_THREADPOOL_SIZE = 1;
 
 interface Layer {
   /** Words before `node`. */
@@ -173,9 +184,11 @@ export function planSandbox(entryFile: string, submissionUrl: string, readableDi
     "no Node capability beyond its own modules, node:util and node:buffer (imports refused at bundle time; process, fetch, stdio streams and dynamic import() replaced or removed before it loads)",
     "eval and new Function disabled",
     `heap capped at ${limits.memoryMb} MB`,
+    `${CHILD_THREADPOOL_SIZE} thread in Node's pool (crypto.subtle, compression): at most two cores busy`,
     `${limits.scenarioTimeoutMs} ms per scenario, ${Math.round(limits.totalTimeoutMs / 1000)} s in total (bundling included)`,
     ...layers.flatMap((layer) => layer.isolation),
   ];
   const words = [...layers.flatMap((layer) => layer.prefix), process.execPath, ...nodeArgs];
-  return { command: words[0]!, args: words.slice(1), isolation, warnings: confinement.warnings, ownGroup: confinement.pdeathsig, forks: confinement.forks, runAs: confinement.runAs };
+  const env = { PATH: process.env.PATH ?? "", UV_THREADPOOL_SIZE: String(CHILD_THREADPOOL_SIZE) };
+  return { command: words[0]!, args: words.slice(1), isolation, warnings: confinement.warnings, ownGroup: confinement.pdeathsig, forks: confinement.forks, runAs: confinement.runAs, env };
 }
