@@ -10,7 +10,7 @@ import { sealed } from "../../../driver/intrinsics";
 import { hostProcess, writeAll } from "./harden";
 import { assertNoPoisoning } from "@fast-check/poisoning";
 import { globalsUnchanged } from "./globals-snapshot";
-import { MAX_REPLY_CHARS, CONTRACT_EXPORT_NAMES } from "./protocol";
+import { clipNote, MAX_REPLY_CHARS, CONTRACT_EXPORT_NAMES } from "./protocol";
 import type { ChildMessage, ExportFact, ExportFacts, ParentMessage } from "./protocol";
 import { readRequests } from "./requests";
 import { NotData, OVER_CAP, serializeData } from "./serialize";
@@ -64,9 +64,12 @@ function checkGlobals(): string | null {
   return tampering;
 }
 
+/** What was thrown, as a line of text; no longer than the parent keeps (MAX_NOTE_CHARS, which it says it cut). */
+const cutText = (text: string, end: number): string => apply(stringSlice, text, [0, end]) as string;
+
 function describe(value: unknown): string {
   try {
-    if (value instanceof ErrorClass) return `${SString(value.name)}: ${SString(value.message)}`;
+    if (value instanceof ErrorClass) return clipNote(`${SString(value.name)}: ${SString(value.message)}`, cutText);
     if (typeof value === "string") return `thrown string "${apply(stringSlice, value, [0, 200]) as string}"`;
     return `thrown ${typeof value} ${apply(stringSlice, SString(value), [0, 200]) as string}`;
   } catch {
