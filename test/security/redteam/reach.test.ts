@@ -65,4 +65,10 @@ describe.runIf(onLinux)("nothing left in the child's realm connects anywhere", (
     expect(reportText(result)).not.toMatch(/reachable:/);
     expect(result.score).toBe(3);
   });
+
+  it("no stack frame hands out a function or a receiver (V8's CallSites give them for sloppy code only; every frame of the child is a module's)", async () => {
+    const result = await gradeStandIn(redteamFixture("stack-frames"));
+    expect(result.score).toBe(3);
+    expect(reportText(result)).not.toMatch(/global tampering/);
+  });
 });

@@ -115,7 +115,10 @@ function inheritsError(value: unknown): boolean {
 
 function describeExports(namespace: Record<string, unknown>): ExportFacts {
   const facts: Record<string, ExportFact> = {};
-  for (const name of CONTRACT_EXPORT_NAMES) {
+  // An index, not for…of: the iterator's next is Array.prototype's, which the submission may have
+  // replaced at import (and put back inside its first call, before the check of the ready message).
+  for (let i = 0; i < CONTRACT_EXPORT_NAMES.length; i++) {
+    const name = CONTRACT_EXPORT_NAMES[i]!;
     let value: unknown;
     let present = false;
     try {
