@@ -27,6 +27,7 @@ export const objectIsFrozen: typeof Object.isFrozen = Object.isFrozen;
 export const objectKeys: typeof Object.keys = Object.keys;
 export const objectCreate: typeof Object.create = Object.create;
 export const objectIs: typeof Object.is = Object.is;
+export const objectHasOwn: typeof Object.hasOwn = Object.hasOwn;
 export const ObjectPrototype: object = Object.prototype;
 export const isArray: typeof Array.isArray = Array.isArray;
 export const numberIsSafeInteger: typeof Number.isSafeInteger = Number.isSafeInteger;

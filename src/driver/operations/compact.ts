@@ -6,7 +6,7 @@ import type { Operation } from "../../scenario/scenario";
 import { deepEqualData } from "../deep-equal-data";
 import { StringCtor, box, isArray, isNativePromise, objectFreeze, sealed, type Box } from "../intrinsics";
 import { buildCompactOptions } from "../options";
-import { isObjectLike, ownDataValue } from "../read";
+import { defineData, isObjectLike, ownDataValue } from "../read";
 import { macrotask, settleWithin } from "../settle";
 import { toData } from "../to-data";
 import { contextArgument, rawRunOf, type Attempt, type OperationEnv, type RawRun } from "./env";
@@ -21,10 +21,10 @@ function lastItem(list: unknown): unknown {
 function resultIdentity(result: unknown, input: unknown, identity: Record<string, boolean>): void {
   if (!isObjectLike(result)) return;
   const context = ownDataValue(result, "context");
-  identity.resultContextIsInput = context === input;
+  defineData(identity, "resultContextIsInput", context === input);
   if (ownDataValue(result, "status") === "compacted") {
     const record = ownDataValue(result, "record");
-    identity.recordIsLastCompaction = isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions"));
+    defineData(identity, "recordIsLastCompaction", isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions")));
   }
 }
 
@@ -57,11 +57,11 @@ async function compactNow(op: Extract<Operation, { kind: "compact" }>, env: Oper
 
   if (plan.point === "beforeCall") plan.abort();
   const attempt = env.call(compact, [context, options]);
-  identity.threwSynchronously = attempt.kind === "threw";
+  defineData(identity, "threwSynchronously", attempt.kind === "threw");
   if (attempt.kind === "threw") {
     return box(rawRunOf(env, attempt, tracker, identity, calls()));
   }
-  identity.returnedNativePromise = isNativePromise(attempt.value);
+  defineData(identity, "returnedNativePromise", isNativePromise(attempt.value));
   const settled = (await settleWithin(attempt.value, env.timeoutMs)).value;
   if (settled.kind === "timeout") {
     const outcome = objectFreeze({ kind: "timeout" as const, afterMs: env.timeoutMs });
@@ -73,7 +73,7 @@ async function compactNow(op: Extract<Operation, { kind: "compact" }>, env: Oper
     const atSettlement = env.counters.quiet(() => attemptData(final));
     plan.abort();
     await macrotask();
-    identity.lateAbortChangedNothing = env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final)));
+    defineData(identity, "lateAbortChangedNothing", env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final))));
   }
   if (final.kind === "returned") env.counters.quiet(() => resultIdentity(final.value, context, identity));
   return box(rawRunOf(env, final, tracker, identity, calls()));

@@ -12,7 +12,7 @@ import { deepEqualData } from "../deep-equal-data";
 import { frozenReport } from "../frozen-report";
 import { StringCtor, box, isArray, objectFreeze, sealed, type Box } from "../intrinsics";
 import { buildCompactOptions } from "../options";
-import { isObjectLike, ownDataValue, pushItem } from "../read";
+import { defineData, isObjectLike, ownDataValue, pushItem } from "../read";
 import { settleWithin } from "../settle";
 import { toData } from "../to-data";
 import type { Attempt, OperationEnv } from "./env";
@@ -161,17 +161,17 @@ async function compactStepNow(env: OperationEnv, state: LiveState, index: number
       return box(stopped(env, state, index, outcome, { options: options as unknown as Json, measures, summarizerCalls: calls() }));
     }
     attempt = settled.kind === "fulfilled" ? { kind: "returned", value: settled.value } : { kind: "threw", error: settled.reason };
-  } else identity.threwSynchronously = true;
+  } else defineData(identity, "threwSynchronously", true);
 
   let next: unknown;
   if (attempt.kind === "returned") {
     const result = attempt.value;
     env.counters.quiet(() => {
       const context = ownDataValue(result, "context");
-      identity.resultContextIsInput = context === input.value;
+      defineData(identity, "resultContextIsInput", context === input.value);
       if (ownDataValue(result, "status") === "compacted") {
         const record = ownDataValue(result, "record");
-        identity.recordIsLastCompaction = isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions"));
+        defineData(identity, "recordIsLastCompaction", isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions")));
       }
       next = compactedContext(result);
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gradeStandIn, reportText } from "../support";
-import { redteamProperties } from "./properties";
+import { redteamProperties, setterProperties } from "./properties";
 import { redteamFixture } from "./support";
 
 // Red-team pass (session 10): forging what the driver observed without writing a reply. The
@@ -23,5 +23,13 @@ describe("a submission cannot forge an observation through the promises that car
       expect(reportText(result)).not.toMatch(/"status":"passed"/);
       expect(result.score).toBe(0);
     }
+  });
+});
+
+describe("a submission cannot rewrite what the driver records after a call", () => {
+  it("setters planted for a moment on Array.prototype and Object.prototype write nothing of the driver's", async () => {
+    const result = await gradeStandIn(redteamFixture("forge-setters"), { properties: setterProperties });
+    expect(result.properties.map((p) => p.status)).toEqual(["failed", "failed"]);
+    expect(result.score).toBe(0);
   });
 });
