@@ -18,7 +18,7 @@ import { createOperationEnv, type OperationEnv, type RawRun } from "./operations
 import { runGroups } from "./operations/groups";
 import { runUnits } from "./operations/units";
 import { runProgram } from "./operations/program";
-import { pushItem } from "./read";
+import { ownDataValue, pushItem } from "./read";
 import { ScenarioError, UnusableSubjectError } from "./scenario-error";
 import { serially } from "./serial";
 import { macrotasks } from "./settle";
@@ -107,7 +107,8 @@ async function observeNow(subject: Record<string, unknown>, scenario: Scenario, 
       hostile: counters.snapshot(),
       unhandledRejections: window.close(),
       durationMs,
-      ...(raw.steps === undefined ? {} : { steps: raw.steps }),
+      // Own only: a run without steps would find a `steps` getter the subject planted on Object.prototype.
+      ...(ownDataValue(raw, "steps") === undefined ? {} : { steps: raw.steps }),
     }));
   } finally {
     window.close();
