@@ -12,14 +12,14 @@ import { redteamFixture } from "./support";
 
 describe("a submission cannot forge an observation through the promises that carry it", () => {
   it("a self-removing `then` getter on Object.prototype sees no record of the driver", async () => {
-    const result = await gradeStandIn(redteamFixture("forge-then-getter"), { properties: redteamProperties });
+    const result = await gradeStandIn(redteamFixture("forge/then-getter.js"), { properties: redteamProperties });
     expect(result.properties.map((p) => p.status)).toEqual(["failed", "failed", "failed"]);
     expect(result.score).toBe(0);
   });
 
   it("Promise.prototype.constructor and then, replaced and put back, hijack no await of the driver or the child program", async () => {
     for (const numRuns of [1, 5]) {
-      const result = await gradeStandIn(redteamFixture("forge-await-hijack"), { properties: redteamProperties, numRuns });
+      const result = await gradeStandIn(redteamFixture("forge/await-hijack.js"), { properties: redteamProperties, numRuns });
       expect(reportText(result)).not.toMatch(/"status":"passed"/);
       expect(result.score).toBe(0);
     }
@@ -28,7 +28,7 @@ describe("a submission cannot forge an observation through the promises that car
 
 describe("a submission cannot rewrite what the driver records after a call", () => {
   it("setters planted for a moment on Array.prototype and Object.prototype write nothing of the driver's", async () => {
-    const result = await gradeStandIn(redteamFixture("forge-setters"), { properties: setterProperties });
+    const result = await gradeStandIn(redteamFixture("forge/setters.js"), { properties: setterProperties });
     expect(result.properties.map((p) => p.status)).toEqual(["failed", "failed"]);
     expect(result.score).toBe(0);
   });

@@ -6,7 +6,7 @@ import { writeClassReports } from "../../../src/grader/class/class-report";
 import type { StudentRecord } from "../../../src/grader/class/student-record";
 import { grade } from "../../../src/grader/grade";
 import { toJsonReport, type JsonReport } from "../../../src/grader/result";
-import { QUICK_LIMITS } from "../support";
+import { csvRows, QUICK_LIMITS } from "../support";
 import { redteamFixture } from "./support";
 
 // Red-team pass (session 10): what a submission's text can do to the grader and its reports
@@ -29,7 +29,7 @@ describe("class.csv read with another separator", () => {
   it("a spreadsheet that splits cells on semicolons (the list separator of many locales) finds no formula either", async () => {
     const student = "x;=HYPERLINK(1);+1;-1;@SUM(1)";
     const files = await writeClassReports(await mkdtemp(join(tmpdir(), "cc-redteam-csv-")), [record(student)], { seed: 7, numRuns: 5, version: "0" });
-    const cells = splitCsv(await readFile(files.csv, "utf8"), ";");
+    const cells = csvRows(await readFile(files.csv, "utf8"), ";").flat();
     expect(cells.some((cell) => cell.includes("HYPERLINK"))).toBe(true);
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@]/);
   });
@@ -38,22 +38,4 @@ describe("class.csv read with another separator", () => {
 function record(student: string): StudentRecord {
   const report = { score: 0, maxScore: 3, properties: [], rootCauses: [], warnings: [] } as unknown as JsonReport;
   return { student, submission: student, seed: 7, numRuns: 5, version: "0", status: "graded", report, error: null, durationMs: 1 };
-}
-
-/** Every cell of `text` as a spreadsheet with this separator reads it: quoted fields whole, the rest split on the separator. */
-function splitCsv(text: string, separator: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator || c === "\n") cells.push(cell), (cell = "");
-    else cell += c;
-  }
-  return [...cells, cell];
 }
