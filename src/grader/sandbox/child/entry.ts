@@ -2,9 +2,10 @@
 // Import order is the point: the driver captures its intrinsics first (the real `process` among
 // them), then ./harden takes every Node capability away from the realm (the global `process`
 // becomes a stand-in; it first reads every global, ./settle-globals), then the poisoning
-// snapshots are taken (the library's, then our fast pre-check's of the same globals), and only then (dynamic import below) does any submission code
-// run. By then this module holds everything the replies need as values: the reply pipe's writer,
-// the key, its own serialiser, the request reader.
+// snapshots are taken (the library's, then our fast pre-check's of the same globals), and only
+// then (dynamic import below) does any submission code run. By then this module holds everything
+// the replies need as values: the reply pipe's writer, the key, its own serialiser, the request
+// reader.
 import { createDriver } from "../../../driver/index";
 import { sealed } from "../../../driver/intrinsics";
 import { hostProcess, writeAll } from "./harden";
@@ -64,9 +65,10 @@ function checkGlobals(): string | null {
   return tampering;
 }
 
-/** What was thrown, as a line of text; no longer than the parent keeps (MAX_NOTE_CHARS, which it says it cut). */
+/** String.prototype.slice as captured at load, for clipNote. */
 const cutText = (text: string, end: number): string => apply(stringSlice, text, [0, end]) as string;
 
+/** What was thrown, as a line of text; an error's no longer than the parent keeps (MAX_NOTE_CHARS). */
 function describe(value: unknown): string {
   try {
     if (value instanceof ErrorClass) return clipNote(`${SString(value.name)}: ${SString(value.message)}`, cutText);
