@@ -11,7 +11,7 @@ import { htmlReporter } from "../../src/grader/report/html";
 import { junitReporter } from "../../src/grader/report/junit";
 import { terminalReporter } from "../../src/grader/report/terminal";
 import { toJsonReport, type GradeResult, type JsonReport } from "../../src/grader/result";
-import { gradeStandIn, writeSubmission } from "./support";
+import { csvRows, gradeStandIn, writeSubmission } from "./support";
 
 // Issue 24, output injection: text from the submission (a load error's message, here) and its
 // folder's name reach every report. Raw, it cleared the terminal and wrote the clipboard (OSC 52),
@@ -80,7 +80,7 @@ describe("untrusted text in every sink", () => {
 
   it("class.csv: one line per student, no cell a spreadsheet would run as a formula", async () => {
     const files = await writeClassReports(await mkdtemp(join(work, "class-")), [record()], { seed: 7, numRuns: 5, version: "0" });
-    const rows = parseCsv(await readFile(files.csv, "utf8"));
+    const rows = csvRows(await readFile(files.csv, "utf8"));
     expect(rows).toHaveLength(2);
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     expect(rows[1]![0]).toContain("cmd|");
@@ -106,25 +106,4 @@ describe("untrusted text in every sink", () => {
 
 function record(): StudentRecord {
   return { student: FOLDER, submission: result.submission, seed: 7, numRuns: 5, version: "0", status: "graded", report: toJsonReport(result) as unknown as JsonReport, error: null, durationMs: 1 };
-}
-
-/** RFC 4180 as class.csv writes it: quoted fields may hold commas, quotes (doubled) and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\n") row.push(cell), rows.push(row), (row = []), (cell = "");
-    else cell += c;
-  }
-  if (cell !== "" || row.length > 0) row.push(cell), rows.push(row);
-  return rows;
 }

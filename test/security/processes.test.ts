@@ -94,15 +94,18 @@ describe.runIf(onLinux)("the child cannot reach a unix-domain socket on the file
   const routes: [string, string][] = [
     ["node:net imported", `import { connect } from "node:net";\nconst socket = connect(${JSON.stringify(socketPath)}); socket.on("error", () => {}); socket.write("hello");`],
     [
-      "the class of process.stdout (a net.Socket on a pipe) or fetch's dispatcher, found at run time",
+      "the class of process.stdout (a net.Socket on a pipe) or undici's global dispatcher, found at run time",
       `try { const Socket = process.stdout.constructor; const socket = new Socket(); socket.on("error", () => {}); socket.connect(${JSON.stringify(socketPath)}); socket.write("hello"); } catch {}
-try { await fetch("http://localhost/").catch(() => {}); const Agent = globalThis[Symbol.for("undici.globalDispatcher.1")]?.constructor; if (Agent) await fetch("http://localhost/x", { dispatcher: new Agent({ connect: { socketPath: ${JSON.stringify(socketPath)} } }) }).catch(() => {}); } catch {}
+try { const Agent = globalThis[Symbol.for("undici.globalDispatcher.1")]?.constructor; if (Agent) await new Agent({ connect: { socketPath: ${JSON.stringify(socketPath)} } }).request({ origin: "http://localhost", path: "/x", method: "GET" }).catch(() => {}); } catch {}
 await new Promise((resolve) => setTimeout(resolve, 300));`,
     ],
   ];
   it.each(routes)("through %s", async (_, attack) => {
     if (server === undefined) {
       await writeSubmission({ "readme.txt": "" }, socketDir);
+      // Reachable by the child's user (nobody, as root): mkdtemp's 0700 kept every route out, so
+      // this test could not fail (red-team pass).
+      await chmod(work, 0o711);
       await chmod(socketDir, 0o777);
       server = createServer((socket) => {
         connections++;

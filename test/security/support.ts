@@ -141,3 +141,28 @@ export function killAll(pids: readonly number[]): void {
 }
 
 export const onLinux = process.platform === "linux" && existsSync("/proc/self/stat");
+
+/**
+ * The rows of CSV text as a spreadsheet with this separator reads them (RFC 4180, as class.csv
+ * writes it: quoted fields may hold separators, quotes doubled and newlines; the rest is split on
+ * the separator, which is a semicolon in many locales).
+ */
+export function csvRows(text: string, separator = ","): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) row.push(cell), (cell = "");
+    else if (c === "\n") row.push(cell), rows.push(row), (row = []), (cell = "");
+    else cell += c;
+  }
+  if (cell !== "" || row.length > 0) row.push(cell), rows.push(row);
+  return rows;
+}

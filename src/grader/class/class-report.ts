@@ -68,10 +68,14 @@ export function classRows(records: readonly StudentRecord[]): ClassRow[] {
   });
 }
 
-/** A cell of class.csv: untrusted text made one inert line (csvText), quoted when it holds a comma or quote. */
+/**
+ * A cell of class.csv: untrusted text made one inert line (csvText), quoted when it holds a
+ * comma, a quote or a semicolon. A spreadsheet whose locale separates values with semicolons split
+ * an unquoted "x;=HYPERLINK(...)" into a cell that was a formula (red-team pass).
+ */
 function csvField(value: string): string {
   const text = csvText(value);
-  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(rows: readonly ClassRow[]): string {

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { Observation } from "../../scenario/observation";
-import { MAX_REPLY_CHARS, type ChildMessage, type ExportFacts } from "./child/protocol";
+import { clipNote, MAX_REPLY_CHARS, type ChildMessage, type ExportFacts } from "./child/protocol";
 import type { SandboxPlan } from "./plan";
 
 // One sandboxed child: start it, ask it for observations a batch at a time, kill it. Requests go
@@ -126,7 +126,7 @@ export class SandboxedChild {
 
   /** Starts a child and waits until the submission has loaded (or failed to). */
   static start(plan: SandboxPlan, loadTimeoutMs: number): Promise<{ child: SandboxedChild; ready: ReadyInfo } | { failure: string; output: string }> {
-    const child = new SandboxedChild(spawn(plan.command, [...plan.args], { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: plan.ownGroup, env: { PATH: process.env.PATH ?? "" } }), plan);
+    const child = new SandboxedChild(spawn(plan.command, [...plan.args], { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: plan.ownGroup, env: { ...plan.env } }), plan);
     child.sendSafely({ type: "hello", key: child.key });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -312,16 +312,16 @@ export class SandboxedChild {
       const onReady = this.onReady;
       this.onReady = null;
       if (onReady === null) return this.violate("a second ready message");
-      return onReady({ loadError: message.loadError, exports: message.exports, tampering: message.tampering, baselineError: message.baselineError });
+      return onReady({ loadError: noteOrNull(message.loadError), exports: message.exports, tampering: noteOrNull(message.tampering), baselineError: noteOrNull(message.baselineError) });
     }
     const pending = this.pending;
     if (pending === null || message.id !== pending.id || message.index !== pending.nextIndex) return this.violate(`a ${message.type} message nobody asked for`);
     if (message.type === "observation") {
       if (!isObservation(message.observation)) return this.violate("an observation of the wrong shape");
-      const reply: ChildReply = { kind: "observation", observation: message.observation, tampering: stringOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 };
+      const reply: ChildReply = { kind: "observation", observation: message.observation, tampering: noteOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 };
       return this.answer(pending, reply, message.observation.outcome.kind === "timeout");
     }
-    if (message.type === "driverError") return this.answer(pending, { kind: "driverError", message: String(message.message), tampering: stringOrNull(message.tampering) }, false);
+    if (message.type === "driverError") return this.answer(pending, { kind: "driverError", message: clipNote(String(message.message)), tampering: noteOrNull(message.tampering) }, false);
     return this.violate(`an unknown message type ${JSON.stringify(String((message as { type: unknown }).type))}`);
   }
 
@@ -404,8 +404,9 @@ function isOutOfMemory(stderr: string): boolean {
   return /heap out of memory|Allocation failed/i.test(stderr);
 }
 
-function stringOrNull(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
+/** A note of the child's (a load error, a tampering report) as the parent keeps it: a string of at most MAX_NOTE_CHARS, or null. */
+function noteOrNull(value: unknown): string | null {
+  return typeof value === "string" ? clipNote(value) : null;
 }
 
 function isObservation(value: unknown): value is Observation {

@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 // (child/harden.ts). Around the process, where the system allows it (Linux; root for the last
 // two): it dies with the grader (setpriv --pdeathsig), it gets a PID namespace of its own in which
 // it is process 1 and sees nothing else (unshare --pid --fork --mount-proc), a fresh network
-// namespace (unshare --net), and an unprivileged user (setpriv --reuid 65534). Each is probed
+// namespace (unshare --net), an unprivileged user (setpriv --reuid 65534), and a cap on all the
+// memory it maps, not only V8's heap, with no core dump (prlimit --data, --core). Each is probed
 // once per grader process; what is missing is said in the report's warnings.
 
 export interface SandboxLimits {
@@ -40,7 +41,18 @@ export interface SandboxPlan {
   readonly forks: boolean;
   /** The uid and gid the child runs as, which must be able to read the sandbox directory; null: the grader's. */
   readonly runAs: { readonly uid: number; readonly gid: number } | null;
+  /** The child's whole environment. */
+  readonly env: Readonly<Record<string, string>>;
 }
+
+/**
+ * Threads in libuv's pool in the child (UV_THREADPOOL_SIZE; Node's default is 4). crypto.subtle
+ * and the compression streams run there, off the main thread and past the end of a call: eight
+ * PBKDF2 derivations started at import kept four threads running besides the main one for the
+ * whole grade (red-team pass, docs/security.md), the cores of every other student graded at the
+ * same time. With one, a child keeps at most two cores busy.
+ */
+export const CHILD_THREADPOOL_SIZE = 1;
 
 interface Layer {
   /** Words before `node`. */
@@ -54,6 +66,8 @@ interface Confinement {
   readonly pdeathsig: boolean;
   readonly forks: boolean;
   readonly runAs: SandboxPlan["runAs"];
+  /** prlimit works here: the child's mapped memory is capped (dataLimitBytes). */
+  readonly dataLimit: boolean;
 }
 
 const PDEATHSIG: Layer = { prefix: ["setpriv", "--pdeathsig", "KILL"], isolation: ["dies with the grader (parent-death signal), and is killed with its whole process group when the grade ends"] };
@@ -71,6 +85,28 @@ const DROP_USER: Layer = {
   prefix: ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--pdeathsig", "KILL"],
   isolation: [`runs as uid ${SANDBOX_UID} (nobody) without groups, not as the grader's root`],
 };
+
+/**
+ * The most memory the child may map (RLIMIT_DATA, bytes). --max-old-space-size caps V8's heap
+ * only: array buffers, typed arrays and WebAssembly memories live outside it, and a submission
+ * with a 256 MB heap filled a gigabyte of them (red-team pass, docs/security.md), as many as the
+ * machine has, for every student graded at once. Room for the heap twice over (young generation,
+ * code, the UTF-8 copy of a reply of up to 48 MiB of text) and 512 MiB for Node itself (its
+ * threads' stacks, ICU). An allocation past it fails in the submission (RangeError: Array buffer
+ * allocation failed) or ends the child as out of memory.
+ */
+export function dataLimitBytes(memoryMb: number): number {
+  return (2 * memoryMb + 512) * 2 ** 20;
+}
+
+function dataLimitLayer(memoryMb: number): Layer {
+  const bytes = dataLimitBytes(memoryMb);
+  return {
+    // Bytes, as a number: util-linux 2.38's prlimit misreads "1G" (and what it starts then crashes).
+    prefix: ["prlimit", `--data=${bytes}:${bytes}`, "--core=0:0", "--"],
+    isolation: [`maps at most ${bytes / 2 ** 20} MiB of memory in all, array buffers and WebAssembly included (prlimit --data), and leaves no core dump`],
+  };
+}
 
 let probed: Confinement | undefined;
 
@@ -91,6 +127,7 @@ export function probeConfinement(): Confinement {
       pdeathsig: false,
       forks: false,
       runAs: null,
+      dataLimit: false,
     };
     return probed;
   }
@@ -115,7 +152,9 @@ export function probeConfinement(): Confinement {
       runAs = { uid: SANDBOX_UID, gid: SANDBOX_UID };
     } else warnings.push(`the child runs as root: setpriv --reuid=${SANDBOX_UID} failed (${dropped.why}; is node readable by nobody?)`);
   }
-  probed = { layers, warnings, pdeathsig, forks, runAs };
+  const dataLimit = runs([...layers, dataLimitLayer(DEFAULT_LIMITS.memoryMb)]).ok;
+  if (!dataLimit) warnings.push("memory outside the heap not capped: prlimit (util-linux) is not available, so array buffers can take the machine's memory");
+  probed = { layers, warnings, pdeathsig, forks, runAs, dataLimit };
   return probed;
 }
 
@@ -138,15 +177,18 @@ export function planSandbox(entryFile: string, submissionUrl: string, readableDi
     submissionUrl,
   ];
   const confinement = probeConfinement();
+  const layers = confinement.dataLimit ? [...confinement.layers, dataLimitLayer(limits.memoryMb)] : confinement.layers;
   const isolation = [
     "child process (the grader's fast-check, properties and verdicts stay in the parent)",
     "Node permission model: reads only the bundle directory; no writes, child processes, workers or addons",
     "no Node capability beyond its own modules, node:util and node:buffer (imports refused at bundle time; process, fetch, stdio streams and dynamic import() replaced or removed before it loads)",
     "eval and new Function disabled",
     `heap capped at ${limits.memoryMb} MB`,
+    `${CHILD_THREADPOOL_SIZE} thread in Node's pool (crypto.subtle, compression): at most two cores busy`,
     `${limits.scenarioTimeoutMs} ms per scenario, ${Math.round(limits.totalTimeoutMs / 1000)} s in total (bundling included)`,
-    ...confinement.layers.flatMap((layer) => layer.isolation),
+    ...layers.flatMap((layer) => layer.isolation),
   ];
-  const words = [...confinement.layers.flatMap((layer) => layer.prefix), process.execPath, ...nodeArgs];
-  return { command: words[0]!, args: words.slice(1), isolation, warnings: confinement.warnings, ownGroup: confinement.pdeathsig, forks: confinement.forks, runAs: confinement.runAs };
+  const words = [...layers.flatMap((layer) => layer.prefix), process.execPath, ...nodeArgs];
+  const env = { PATH: process.env.PATH ?? "", UV_THREADPOOL_SIZE: String(CHILD_THREADPOOL_SIZE) };
+  return { command: words[0]!, args: words.slice(1), isolation, warnings: confinement.warnings, ownGroup: confinement.pdeathsig, forks: confinement.forks, runAs: confinement.runAs, env };
 }

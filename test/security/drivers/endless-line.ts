@@ -5,16 +5,19 @@ import { writeSync } from "node:fs";
 // call with one reply line that never ends, written where the replies go (fd 3).
 export function createDriver() {
   return {
-    async observe(): Promise<never> {
-      const chunk = Buffer.alloc(1 << 20, "x");
-      for (;;) {
-        try {
-          writeSync(3, chunk);
-        } catch {
-          // the parent closed the pipe (it killed this child)
-          return new Promise<never>(() => {});
-        }
-      }
-    },
+    observe: endlessLine,
+    observeBoxed: endlessLine,
   };
+}
+
+async function endlessLine(): Promise<never> {
+  const chunk = Buffer.alloc(1 << 20, "x");
+  for (;;) {
+    try {
+      writeSync(3, chunk);
+    } catch {
+      // the parent closed the pipe (it killed this child)
+      return new Promise<never>(() => {});
+    }
+  }
 }

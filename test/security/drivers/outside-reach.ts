@@ -15,7 +15,10 @@ const codeOf = (attempt: () => unknown): string => {
 };
 
 export function createDriver() {
-  return {
+  const driver = {
+    async observeBoxed() {
+      return { value: await driver.observe() };
+    },
     async observe() {
       const connected = await new Promise<string>((resolve) => {
         const socket = connect(80, "1.1.1.1");
@@ -31,4 +34,5 @@ export function createDriver() {
       return { outcome: { kind: "returned", value }, frozen: null, identity: {}, input: { unchanged: true, stillFrozen: null, after: null }, setupError: null, summarizerCalls: [], hostile: {}, unhandledRejections: 0, durationMs: 0 };
     },
   };
+  return driver;
 }

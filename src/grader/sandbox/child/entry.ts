@@ -1,16 +1,17 @@
 // The sandboxed child's program, bundled at grade time next to the submission's bundle.
 // Import order is the point: the driver captures its intrinsics first (the real `process` among
 // them), then ./harden takes every Node capability away from the realm (the global `process`
-// becomes a stand-in), then the poisoning snapshots are taken (the library's, then our fast
-// pre-check's of the same globals), and only then (dynamic import below) does any submission code
-// run. By then this module holds everything the replies need as values: the reply pipe's writer,
-// the key, its own serialiser, the request reader.
+// becomes a stand-in; it first reads every global, ./settle-globals), then the poisoning
+// snapshots are taken (the library's, then our fast pre-check's of the same globals), and only
+// then (dynamic import below) does any submission code run. By then this module holds everything
+// the replies need as values: the reply pipe's writer, the key, its own serialiser, the request
+// reader.
 import { createDriver } from "../../../driver/index";
+import { sealed } from "../../../driver/intrinsics";
 import { hostProcess, writeAll } from "./harden";
-import "./settle-globals";
 import { assertNoPoisoning } from "@fast-check/poisoning";
 import { globalsUnchanged } from "./globals-snapshot";
-import { MAX_REPLY_CHARS, CONTRACT_EXPORT_NAMES } from "./protocol";
+import { clipNote, MAX_REPLY_CHARS, CONTRACT_EXPORT_NAMES } from "./protocol";
 import type { ChildMessage, ExportFact, ExportFacts, ParentMessage } from "./protocol";
 import { readRequests } from "./requests";
 import { NotData, OVER_CAP, serializeData } from "./serialize";
@@ -64,9 +65,13 @@ function checkGlobals(): string | null {
   return tampering;
 }
 
+/** String.prototype.slice as captured at load, for clipNote. */
+const cutText = (text: string, end: number): string => apply(stringSlice, text, [0, end]) as string;
+
+/** What was thrown, as a line of text; an error's no longer than the parent keeps (MAX_NOTE_CHARS). */
 function describe(value: unknown): string {
   try {
-    if (value instanceof ErrorClass) return `${SString(value.name)}: ${SString(value.message)}`;
+    if (value instanceof ErrorClass) return clipNote(`${SString(value.name)}: ${SString(value.message)}`, cutText);
     if (typeof value === "string") return `thrown string "${apply(stringSlice, value, [0, 200]) as string}"`;
     return `thrown ${typeof value} ${apply(stringSlice, SString(value), [0, 200]) as string}`;
   } catch {
@@ -112,7 +117,10 @@ function inheritsError(value: unknown): boolean {
 
 function describeExports(namespace: Record<string, unknown>): ExportFacts {
   const facts: Record<string, ExportFact> = {};
-  for (const name of CONTRACT_EXPORT_NAMES) {
+  // An index, not for…of: the iterator's next is Array.prototype's, which the submission may have
+  // replaced at import (and put back inside its first call, before the check of the ready message).
+  for (let i = 0; i < CONTRACT_EXPORT_NAMES.length; i++) {
+    const name = CONTRACT_EXPORT_NAMES[i]!;
     let value: unknown;
     let present = false;
     try {
@@ -137,7 +145,7 @@ let busy = false;
 async function runBatch(driver: ReturnType<typeof createDriver>, message: Extract<ParentMessage, { type: "observe" }>): Promise<void> {
   const { id, scenarios, timeoutMs } = message;
   try {
-    await runCases(driver, id, scenarios, timeoutMs);
+    await sealed(runCases(driver, id, scenarios, timeoutMs));
   } finally {
     busy = false;
   }
@@ -148,7 +156,9 @@ async function runCases(driver: ReturnType<typeof createDriver>, id: number, sce
     inCall = true;
     let observation: Observation;
     try {
-      observation = await driver.observe(scenarios[index]!, { timeoutMs });
+      // Boxed and sealed (driver/intrinsics.ts): awaiting the observation itself would let a
+      // `then` or `constructor` the submission planted for a moment receive and replace it.
+      observation = (await driver.observeBoxed(scenarios[index]!, { timeoutMs })).value;
     } catch (error) {
       inCall = false;
       post({ type: "driverError", id, index, message: describe(error), tampering: checkGlobals() });

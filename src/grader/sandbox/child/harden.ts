@@ -12,7 +12,11 @@
 // - stdio: process.stdout/stderr are not streams (a net.Socket or fs stream's class opens any
 //   file descriptor, the reply pipe or a unix-domain socket): writers that append to fd 1 and 2,
 //   bounded. console writes through them. stdin is inert: fd 0 carries the grader's requests.
-// - fetch (its dispatcher's class connects to unix-domain sockets), WebSocket, EventSource.
+// - fetch (its dispatcher's class connects to unix-domain sockets), WebSocket, EventSource, and
+//   undici's global dispatcher. Undici creates that dispatcher when it first loads, which reading
+//   any of the lazy globals Headers, Request, Response or FormData does: ./settle-globals reads
+//   every global first, so undici has loaded (once) before the dispatcher is deleted below.
+import "./settle-globals";
 import { writeSync } from "node:fs";
 import { types } from "node:util";
 
@@ -59,8 +63,10 @@ function writer(fd: number): object {
     } catch {
       // a closed pipe, an unprintable value: output is not part of the grade
     }
+    // A stream's write callback gets null when the write succeeded: console's handler reads
+    // `err !== null` and then looks at the stream's _writableState, which this writer has not.
     const done = typeof encodingOrCallback === "function" ? encodingOrCallback : callback;
-    if (typeof done === "function") apply(nextTick, hostProcess, [done]);
+    if (typeof done === "function") apply(nextTick, hostProcess, [done, null]);
     return true;
   };
   return freeze({ write, end: write, isTTY: false, writable: true, columns: 80, ...inertEvents() });
@@ -125,7 +131,17 @@ const REMOVED_FROM_PROCESS = [
   "openStdin",
   "setSourceMapsEnabled",
 ];
-for (const name of REMOVED_FROM_PROCESS) deleteProperty(hostProcess, name);
+/**
+ * Removes `key` from `target`; a property that cannot be deleted (undici defines its global
+ * dispatcher non-configurable, but writable) is emptied for good instead. Throws when neither
+ * works: no capability survives silently (Reflect.deleteProperty only returns false).
+ */
+function remove(target: object, key: PropertyKey): void {
+  if (deleteProperty(target, key) || defineProperty(target, key, { value: undefined, writable: false })) return;
+  throw new Error(`the child could not remove ${SString(key)} before loading the submission (harness bug)`);
+}
+
+for (const name of REMOVED_FROM_PROCESS) remove(hostProcess, name);
 
 const versions = freeze({ ...hostProcess.versions });
 const processStandIn = freeze({
@@ -155,5 +171,5 @@ const processStandIn = freeze({
 });
 defineProperty(globalThis, "process", { value: processStandIn, writable: false, enumerable: false, configurable: false });
 
-for (const name of ["fetch", "WebSocket", "EventSource"]) deleteProperty(globalThis, name);
-deleteProperty(globalThis, Symbol.for("undici.globalDispatcher.1"));
+for (const name of ["fetch", "WebSocket", "EventSource"]) remove(globalThis, name);
+remove(globalThis, Symbol.for("undici.globalDispatcher.1"));
