@@ -20,9 +20,11 @@ function integer(name: string, min: number) {
 /** An option's help with its default, for the options whose default the command computes itself. */
 const dflt = (help: string, value: string | number) => `${help} (default: ${value})`;
 
-/** The options every grading command shares: seed, runs and the sandbox's limits. */
+/** The options every grading command shares: seed, runs, the sandbox's limits and how points are counted. */
 function gradingOptions(command: Command, scope: string): Command {
   return command
+    .option("--scoring <mode>", dflt("rubric (points per acceptance criterion, each mistake charged once, docs/grading.md#rubric) or properties (every property its weight)", "rubric"))
+    .option("--rubric <file>", dflt("a rubric JSON file: points per acceptance criterion", "the default rubric, 200 points"))
     .option("--seed <n>", dflt("fast-check seed (printed in every report)", DEFAULT_SEED), integer("--seed", 0))
     .option("--runs <n>", dflt("generated cases per property", DEFAULT_RUNS), integer("--runs", 1))
     .option("--timeout <ms>", dflt("per-scenario timeout in milliseconds", DEFAULT_LIMITS.scenarioTimeoutMs), integer("--timeout", 10))

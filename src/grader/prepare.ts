@@ -2,7 +2,9 @@ import { join } from "node:path";
 import { bundleModule, createWorkDir, resolveSubmissionEntry } from "./sandbox/bundle";
 import { bundleChildEntry } from "./sandbox/child-bundle";
 import type { Host } from "../scenario/host";
+import type { Observation } from "../scenario/observation";
 import { ChildHost, type LossBudget, type LostCase, type Tampering } from "./sandbox/child-host";
+import type { Skip } from "./sandbox/hang-kinds";
 import { checkConformance } from "./conformance";
 import type { SandboxLimits } from "./sandbox/plan";
 
@@ -15,6 +17,8 @@ export interface GradedHost extends Host {
   readonly tampering: Tampering | null;
   beginProperty(id: string): void;
   propertyState(): { readonly budgetExhausted: boolean; readonly lastLost: LostCase | null; readonly losses: number };
+  /** Why the case an observation stands for was not run, when its kind hangs (sandbox/hang-kinds.ts). */
+  skipOf?(observation: Observation): Skip | undefined;
   warnings(): string[];
 }
 

@@ -2,6 +2,7 @@ import cliProgress from "cli-progress";
 import type { GradeResult, PropertyResult } from "../result";
 import type { Reporter } from "./reporter";
 import { counterexampleLines, points, rootCauseLines, rootCauseOf, statusSymbol, truncate } from "./format";
+import { criterionLines, scoringLine } from "./criteria-text";
 
 // The human report: progress on stderr while it runs (a bar on a TTY, one line per property
 // otherwise), then the score and root causes, the table, the failures with replay lines, and the score.
@@ -52,8 +53,8 @@ export function terminalReporter(options: TerminalOptions = {}): Reporter {
 }
 
 /**
- * The report after the progress: first screen = the score and the root causes, each with its
- * smallest counterexample and replay line; then the table, the failures (message and replay:
+ * The report after the progress: first screen = the score, its points per criterion and the
+ * root causes, each with its smallest counterexample and replay line; then the table, the failures (message and replay:
  * their counterexamples are in the replay files), the warnings and the score again.
  */
 export function reportLines(grade: GradeResult): string[] {
@@ -61,11 +62,12 @@ export function reportLines(grade: GradeResult): string[] {
   const passed = grade.properties.filter((p) => p.status === "passed").length;
   const scoreLine = `Score: ${points(grade.score)}/${points(grade.maxScore)}  (${passed}/${grade.properties.length} properties passed, ${(grade.durationMs / 1000).toFixed(1)} s, seed ${grade.seed})`;
   lines.push(scoreLine);
+  if (grade.criteria.length > 0) lines.push(scoringLine(grade), ...criterionLines(grade), "");
   const failed = grade.properties.filter((p) => p.status === "failed").length;
   if (grade.rootCauses.length > 0) {
     lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}; fix them in this order:`);
     grade.rootCauses.forEach((cause, index) => lines.push("", ...rootCauseLines(cause, index)));
-    lines.push("", "How root causes are found: docs/grading.md#root-causes");
+    lines.push("", "How root causes are found and points counted: docs/grading.md#root-causes, docs/grading.md#rubric");
   }
   lines.push("", table(grade));
   const failures = grade.properties.filter((p) => p.status !== "passed");
