@@ -104,6 +104,15 @@ export interface Skip {
   readonly text: string;
 }
 
+/** The grade's root-cause analysis asks its questions as a pseudo-property of this name (src/grader/grade.ts). */
+const ANALYSIS = "root causes";
+
+function skippedText(entry: { readonly skippedCases: number; readonly skippedIn: ReadonlySet<string> }): string {
+  const properties = [...entry.skippedIn].filter((id) => id !== ANALYSIS);
+  const parts = [properties.length === 0 ? "" : `cases of ${properties.join(", ")} were not run and count as failed`, entry.skippedIn.has(ANALYSIS) ? "the root-cause analysis did not ask its questions of this kind" : ""];
+  return `${entry.skippedCases} case(s) not run: ${parts.filter((p) => p !== "").join("; ")}`;
+}
+
 interface Tally {
   readonly kind: CallKind;
   losses: number;
@@ -172,11 +181,11 @@ export class HangLedger {
     for (const [operation, entry] of this.byOperation) {
       if (entry.skippedCases === 0) continue;
       const name = FUNCTION_OF[operation] ?? operation;
-      lines.push(`not run: every call of ${name}, after ${entry.losses} lost calls (timeouts or crashes) of ${entry.kinds.size} kinds; ${entry.skippedCases} case(s) of ${[...entry.skippedIn].join(", ")} were not run and count as failed`);
+      lines.push(`not run: every call of ${name}, after ${entry.losses} lost calls (timeouts or crashes) of ${entry.kinds.size} kinds; ${skippedText(entry)}`);
     }
     for (const tally of this.byKind.values()) {
       if (tally.skippedCases === 0) continue;
-      lines.push(`not run: ${tally.kind.description}, after ${tally.losses} such calls timed out or crashed${tally.origin === null ? "" : ` (the last in ${tally.origin})`}; ${tally.skippedCases} case(s) of ${[...tally.skippedIn].join(", ")} were not run and count as failed; every other kind was still run`);
+      lines.push(`not run: ${tally.kind.description}, after ${tally.losses} such calls timed out or crashed${tally.origin === null ? "" : ` (the last in ${tally.origin})`}; ${skippedText(tally)}; every other kind was still run`);
     }
     return lines;
   }
