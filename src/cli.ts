@@ -51,7 +51,7 @@ gradingOptions(
   .option("--junit <file>", dflt("write a JUnit XML report", "none"))
   .option("--gradescope <file>", dflt("write a Gradescope results.json", "none"))
   .option("--html <file>", dflt("write a self-contained HTML report (root causes drawn as timelines)", "none"))
-  .option("--reports <dir>", "where counterexample scenario files go", "reports")
+  .option("--reports <dir>", "where counterexample scenario files go (in <dir>/<submission folder>/counterexamples)", "reports")
   .option("--corpus <dir>", dflt("regression corpus replayed before the random cases", "corpus"))
   .option("--no-corpus", "do not replay the regression corpus")
   .action(async (submission: string, options: Record<string, unknown>) => {
@@ -89,9 +89,10 @@ gradingOptions(
 program
   .command("replay")
   .description("re-run one counterexample scenario file and show observation vs expected")
-  .argument("<scenario>", "a scenario file written by grade (reports/counterexamples/*.json)")
+  .argument("<scenario>", "a scenario file written by grade (reports/<submission>/counterexamples/*.json)")
   .argument("[submission]", "the submission to run it on (default: the one recorded in the file)")
   .option("--timeout <ms>", dflt("per-scenario timeout in milliseconds", DEFAULT_LIMITS.scenarioTimeoutMs), integer("--timeout", 10))
+  .option("--force", "replay a file recorded for another submission (neither its path nor its code) anyway")
   .action(async (scenario: string, submission: string | undefined, options: Record<string, unknown>) => {
     await runCommand("replay", async () => (await import("./grader/commands/replay-command")).replayCommand(scenario, submission, options));
   });

@@ -6,6 +6,7 @@ import { conformanceFailure } from "./conformance";
 import { guardProperty } from "./sandbox/guard";
 import type { GradedHost, Prepared } from "./prepare";
 import { replayCommand, writeScenarioFile } from "./replay-file";
+import { identityOf } from "./submission-identity";
 import type { PropertyResult, PropertyStatus } from "./result";
 import { runProperty } from "./run-property";
 import { pointsFor } from "./score";
@@ -79,6 +80,7 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
       seed: run.seed,
       ...(run.path === undefined ? {} : { path: run.path }),
       submission: context.submission,
+      submissionId: identityOf(context.submission, prepared.fingerprint),
     });
     replay = replayCommand(file, context.submission);
   }

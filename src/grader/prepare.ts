@@ -6,6 +6,7 @@ import type { Observation } from "../scenario/observation";
 import { ChildHost, type LossBudget, type LostCase, type Tampering } from "./sandbox/child-host";
 import type { Skip } from "./sandbox/hang-kinds";
 import { checkConformance } from "./conformance";
+import { bundleFingerprint } from "./submission-identity";
 import type { SandboxLimits } from "./sandbox/plan";
 
 // Everything before the first property: find the entry, bundle it and the child program, start
@@ -29,6 +30,8 @@ export interface Prepared {
   readonly failure: string | null;
   /** Contract exports that are missing or of the wrong kind, by name. */
   readonly problems: ReadonlyMap<string, string>;
+  /** The hash of the submission's bundle (./submission-identity.ts); null when it did not build, or runs in-process. */
+  readonly fingerprint: string | null;
   /** Another sandboxed child host on the same bundles (for --jobs); closed by `dispose`. */
   startHost(): Promise<GradedHost>;
   dispose(): Promise<void>;
@@ -49,8 +52,9 @@ export async function prepareSubmission(submission: string, limits: SandboxLimit
     const bundled = await bundleModule(entry, join(sandboxDir, "submission.mjs"));
     if (!bundled.ok) {
       const startHost = () => Promise.reject(new Error("no sandbox: the submission does not compile"));
-      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), startHost, dispose: work.dispose };
+      return { entry, host: null, failure: `the submission does not compile: ${bundled.message}`, problems: new Map(), fingerprint: null, startHost, dispose: work.dispose };
     }
+    const fingerprint = await bundleFingerprint(bundled.file);
     const hostOptions = { entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) };
     const host = await ChildHost.start(hostOptions);
     const extraHosts: ChildHost[] = [];
@@ -60,6 +64,7 @@ export async function prepareSubmission(submission: string, limits: SandboxLimit
       host,
       failure: host.loadFailure,
       problems,
+      fingerprint,
       async startHost() {
         const extra = await ChildHost.start(hostOptions);
         extraHosts.push(extra);

@@ -100,7 +100,8 @@ async function gradeStudent(student: Student, studentsDir: string, options: Clas
     student: student.name,
     submission: student.submission,
     recordFile: file,
-    reportsDir: join(studentsDir, `${student.name}-reports`),
+    // Every student's counterexamples in a folder of its own (replay-file.ts: named after its path).
+    reportsDir: join(options.outDir, "reports"),
     seed: options.seed,
     numRuns: options.numRuns,
     scoring: options.scoring ?? "rubric",

@@ -8,10 +8,11 @@ export async function replayCommand(scenarioPath: string, submission: string | u
   const file = await readScenarioFile(scenarioPath);
   const target = submission ?? file.submission;
   if (target === undefined) throw new GraderError("USAGE", `${scenarioPath} does not name its submission. Pass it: compaction-check replay ${scenarioPath} <submission>.`);
-  const result = await replayScenario(file, target, typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {});
+  const result = await replayScenario(file, target, typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {}, { force: options.force === true });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`property: ${file.propertyId}`);
   out(`submission: ${target}`);
+  for (const note of result.notes) out(`note: ${note}`);
   out("counterexample:");
   for (const line of renderScenario(file.scenario)) out(`  ${line}`);
   out(`observed: ${outcomeText(result.observation.outcome)}`);
