@@ -121,7 +121,7 @@ describe("examples/submission", () => {
     try {
       // The replay lines a grade writes (this grade, in-process, writes no counterexample files).
       const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
-      const replay = (id: string | undefined) => `node node_modules/compaction-check/bin/compaction-check.mjs replay reports/counterexamples/${id}.json examples/submission`;
+      const replay = (id: string | undefined) => `node node_modules/compaction-check/bin/compaction-check.mjs replay reports/examples-submission-1a2b3c4d/counterexamples/${id}.json examples/submission`;
       await writeFile(file, renderHtml({ ...grade, rootCauses: grade.rootCauses.map((c) => ({ ...c, replay: replay(c.counterexampleOf) })) }));
       const seen = await withPage(
         file,
