@@ -179,3 +179,11 @@ describe("points lost once per mistake", () => {
     expect(scored).toMatchObject({ score: 0, maxScore: 12 });
   });
 });
+
+describe("docs/rubric.md", () => {
+  it("is the generated text (run `npx tsx scripts/rubric-doc.ts`)", async () => {
+    const { renderRubricDoc, RUBRIC_DOC_PATH } = await import("../../scripts/rubric-doc");
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(RUBRIC_DOC_PATH, "utf8")).toBe(renderRubricDoc(allProperties));
+  });
+});

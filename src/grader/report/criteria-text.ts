@@ -10,8 +10,8 @@ type Grade = Pick<GradeResult, "scoring" | "criteria" | "rootCauses" | "property
 
 /** How the score was computed, in one line. */
 export function scoringLine(grade: Grade): string {
-  if (grade.scoring === "properties") return "Points by acceptance criterion (--scoring properties: every failed property costs its weight):";
-  return `Points by acceptance criterion; a mistake costs points once, in its own criterion (property by property: ${points(grade.propertyScore.score)}/${points(grade.propertyScore.maxScore)}):`;
+  if (grade.scoring === "properties") return "By acceptance criterion (--scoring properties: every failed property costs its weight):";
+  return `By acceptance criterion (a mistake costs points once, in its own criterion; property by property ${points(grade.propertyScore.score)}/${points(grade.propertyScore.maxScore)}):`;
 }
 
 function causeLabel(grade: Grade, id: string | null, properties: readonly string[], withIds: boolean): string {
@@ -37,13 +37,34 @@ export function criterionLosses(criterion: CriterionScore, grade: Grade, max = 3
 
 /** One line per graded criterion: mark, title, points, losses. */
 export function criterionLines(grade: Grade): string[] {
-  const width = Math.max(...grade.criteria.map((c) => c.title.length), 9);
-  const pointsWidth = Math.max(...grade.criteria.map((c) => `${points(c.points)}/${points(c.maxPoints)}`.length));
-  return grade.criteria.map((c) => {
-    const mark = c.points < c.maxPoints ? "✗" : "✓";
-    const losses = criterionLosses(c, grade);
-    return `  ${mark} ${c.title.padEnd(width)}  ${`${points(c.points)}/${points(c.maxPoints)}`.padStart(pointsWidth)}${losses === "" ? "" : `  ${losses}`}`.trimEnd();
-  });
+  return criterionRows(grade, grade.criteria);
+}
+
+/**
+ * The first screen's view: a line per criterion that lost points, then one for all the others
+ * (their points, and the root causes their failures were charged to); every line when none lost.
+ */
+export function losingCriterionLines(grade: Grade): string[] {
+  const losing = grade.criteria.filter((c) => c.points < c.maxPoints);
+  const full = grade.criteria.filter((c) => c.points >= c.maxPoints);
+  if (losing.length === 0 || full.length <= 1) return criterionLines(grade);
+  const excused = full.flatMap((c) => c.excused);
+  const causes = [...new Set(excused.map((id) => grade.rootCauses.findIndex((c) => c.properties.includes(id))).filter((i) => i >= 0))].sort((a, b) => a - b);
+  const sum = (key: "points" | "maxPoints") => full.reduce((total, c) => total + c[key], 0);
+  const others = {
+    title: `the ${full.length} others`,
+    points: sum("points"),
+    maxPoints: sum("maxPoints"),
+    note: excused.length === 0 ? "" : `their ${excused.length} failed propert${excused.length === 1 ? "y comes" : "ies come"} from root cause${causes.length === 1 ? "" : "s"} ${causes.map((i) => i + 1).join(", ")} (charged there)`,
+  };
+  return criterionRows(grade, losing, others);
+}
+
+function criterionRows(grade: Grade, criteria: readonly CriterionScore[], others?: { title: string; points: number; maxPoints: number; note: string }): string[] {
+  const rows = [...criteria.map((c) => ({ title: c.title, points: c.points, maxPoints: c.maxPoints, note: criterionLosses(c, grade) })), ...(others === undefined ? [] : [others])];
+  const width = Math.max(...rows.map((r) => r.title.length), 9);
+  const pointsWidth = Math.max(...rows.map((r) => `${points(r.points)}/${points(r.maxPoints)}`.length));
+  return rows.map((r) => `  ${r.points < r.maxPoints ? "✗" : "✓"} ${r.title.padEnd(width)}  ${`${points(r.points)}/${points(r.maxPoints)}`.padStart(pointsWidth)}${r.note === "" ? "" : `  ${r.note}`}`.trimEnd());
 }
 
 /** What a root cause costs and where, e.g. "−12 points (Units)"; empty when it costs nothing. */

@@ -2,7 +2,7 @@ import cliProgress from "cli-progress";
 import type { GradeResult, PropertyResult } from "../result";
 import type { Reporter } from "./reporter";
 import { counterexampleLines, points, rootCauseLines, rootCauseOf, statusSymbol, truncate } from "./format";
-import { criterionLines, scoringLine } from "./criteria-text";
+import { criterionLines, losingCriterionLines, scoringLine } from "./criteria-text";
 
 // The human report: progress on stderr while it runs (a bar on a TTY, one line per property
 // otherwise), then the score and root causes, the table, the failures with replay lines, and the score.
@@ -62,7 +62,7 @@ export function reportLines(grade: GradeResult): string[] {
   const passed = grade.properties.filter((p) => p.status === "passed").length;
   const scoreLine = `Score: ${points(grade.score)}/${points(grade.maxScore)}  (${passed}/${grade.properties.length} properties passed, ${(grade.durationMs / 1000).toFixed(1)} s, seed ${grade.seed})`;
   lines.push(scoreLine);
-  if (grade.criteria.length > 0) lines.push(scoringLine(grade), ...criterionLines(grade), "");
+  if (grade.criteria.length > 0) lines.push(scoringLine(grade), ...losingCriterionLines(grade), "");
   const failed = grade.properties.filter((p) => p.status === "failed").length;
   if (grade.rootCauses.length > 0) {
     lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}; fix them in this order:`);
@@ -89,6 +89,7 @@ export function reportLines(grade: GradeResult): string[] {
       if (failure.replay !== undefined) lines.push(`    replay: ${failure.replay}`);
     }
   }
+  if (grade.criteria.length > 0 && grade.score < grade.maxScore) lines.push("", "Points by acceptance criterion:", ...criterionLines(grade));
   if (grade.warnings.length > 0) {
     lines.push("", "Warnings:");
     for (const warning of grade.warnings) lines.push(`  - ${warning}`);
