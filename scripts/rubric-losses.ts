@@ -80,7 +80,8 @@ async function catalogue(): Promise<Row[]> {
       const v = verdicts.get(p.id)!;
       return { id: p.id, title: p.title, family: p.family, status: v.status, points: v.status === "passed" ? p.weight : 0, maxPoints: p.weight, numRuns: RUNS, durationMs: 0, ...(v.counterexample === undefined ? {} : { counterexample: v.counterexample }) };
     });
-    const row = rowOf("catalogue", mutant.id, gradeScore(results, analysis.rootCauses));
+    const scored = gradeScore(results, analysis.rootCauses);
+    const row = rowOf("catalogue", mutant.id, { ...scored.fields, rootCauses: scored.rootCauses });
     rows.push(row);
     console.log(line(row));
   }

@@ -113,12 +113,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     submission: options.submission,
     seed,
     numRuns,
-    score: scored.score,
-    maxScore: scored.maxScore,
-    scoring: scored.scoring,
-    rubric: scored.rubric,
-    criteria: scored.criteria,
-    propertyScore: scored.propertyScore,
+    ...scored.fields,
     durationMs: Date.now() - started,
     sandbox: {
       kind: prepared.host === null ? "none" : "child-process",

@@ -21,14 +21,16 @@ export function gradeOf(submission: string, settings: { readonly seed: number; r
       ...(cause === undefined ? {} : { rootCause: cause }),
     };
   });
-  const { warnings, ...scored } = gradeScore(results, analysis.rootCauses);
+  const { fields, rootCauses, properties: scoredProperties, warnings } = gradeScore(results, analysis.rootCauses);
   return {
     tool: "compaction-check",
     version: "test",
     submission,
     seed: settings.seed,
     numRuns: settings.numRuns,
-    ...scored,
+    ...fields,
+    properties: scoredProperties,
+    rootCauses,
     durationMs: 0,
     sandbox: { kind: "none", isolation: [], limits: { scenarioTimeoutMs: 0, totalTimeoutMs: 0, memoryMb: 0 } },
     warnings: [...warnings],

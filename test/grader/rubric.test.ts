@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { allProperties } from "../../properties/index";
 import { CRITERIA, CRITERION_IDS, type CriterionId } from "../../src/grader/criteria";
 import type { PropertyResult, RootCause } from "../../src/grader/result";
-import { gradeScore } from "../../src/grader/rubric/grade-score";
+import { gradeScore as scoreOf } from "../../src/grader/rubric/grade-score";
 import { homeOf, isDiagnosed } from "../../src/grader/rubric/home";
 import { criterionOfProperty, PROPERTY_CRITERIA } from "../../src/grader/rubric/property-criteria";
 import { DEFAULT_RUBRIC, readRubric, validateRubric } from "../../src/grader/rubric/rubric";
@@ -91,6 +91,11 @@ const failed = (id: string, counterexample = true): PropertyResult => ({
 const passedAllBut = (failures: readonly PropertyResult[]): PropertyResult[] =>
   allProperties.map((p) => failures.find((f) => f.id === p.id) ?? { id: p.id, title: p.title, family: p.family, status: "passed", points: p.weight, maxPoints: p.weight, numRuns: 1, durationMs: 0 });
 const cause = (id: string, properties: readonly string[], extra: Partial<RootCause> = {}): RootCause => ({ id, title: id, explanation: "", counterexample: { operation: { kind: "units", prebuilt: false, input: {} } }, properties, ...extra });
+/** The score's fields, root causes and warnings, flat. */
+const gradeScore = (...args: Parameters<typeof scoreOf>) => {
+  const { fields, ...rest } = scoreOf(...args);
+  return { ...fields, ...rest };
+};
 const criterion = (score: ReturnType<typeof gradeScore>, id: CriterionId) => score.criteria.find((c) => c.id === id)!;
 
 describe("points lost once per mistake", () => {

@@ -70,12 +70,7 @@ export function campaignReport(campaign: CampaignResult, subject: SubjectInfo): 
     seed: campaign.seed,
     // In a campaign report numRuns is the campaign's total number of cases.
     numRuns: campaign.cases,
-    score: scored.score,
-    maxScore: scored.maxScore,
-    scoring: scored.scoring,
-    rubric: scored.rubric,
-    criteria: scored.criteria,
-    propertyScore: scored.propertyScore,
+    ...scored.fields,
     durationMs: campaign.durationMs,
     sandbox: {
       kind: subject.kind === "child-process" ? "child-process" : "none",

@@ -8,9 +8,14 @@ import { scoreByCriteria } from "./score-criteria";
 // property by property. A grade of properties the rubric does not know (a test's own suite)
 // is scored property by property, and says so.
 
-export type GradeScore = Pick<GradeResult, "score" | "maxScore" | "scoring" | "rubric" | "criteria" | "propertyScore" | "rootCauses" | "properties"> & {
+export interface GradeScore {
+  /** The score's fields of GradeResult, to spread into it. */
+  readonly fields: Pick<GradeResult, "score" | "maxScore" | "scoring" | "rubric" | "criteria" | "propertyScore">;
+  /** The root causes with what each costs and where, and the properties with their criterion. */
+  readonly rootCauses: GradeResult["rootCauses"];
+  readonly properties: GradeResult["properties"];
   readonly warnings: readonly string[];
-};
+}
 
 export function gradeScore(results: readonly PropertyResult[], rootCauses: readonly RootCause[], scoring: ScoringMode = "rubric", rubric: Rubric = DEFAULT_RUBRIC): GradeScore {
   const propertyScore = totals(results);
@@ -20,11 +25,13 @@ export function gradeScore(results: readonly PropertyResult[], rootCauses: reado
   const warnings =
     unknown.length > 0 && scoring === "rubric" ? [`rubric: ${unknown.length} graded propert${unknown.length === 1 ? "y has" : "ies have"} no criterion (${unknown.slice(0, 3).join(", ")}${unknown.length > 3 ? ", …" : ""}): scored property by property`] : [];
   return {
-    ...(mode === "rubric" ? { score: scored.score, maxScore: scored.maxScore } : propertyScore),
-    scoring: mode,
-    rubric: { source: rubric.source, points: rubric.points },
-    criteria: scored.criteria,
-    propertyScore,
+    fields: {
+      ...(mode === "rubric" ? { score: scored.score, maxScore: scored.maxScore } : propertyScore),
+      scoring: mode,
+      rubric: { source: rubric.source, points: rubric.points },
+      criteria: scored.criteria,
+      propertyScore,
+    },
     // `criterion` is where the mistake is charged: absent for a cause that is no diagnosed mistake.
     rootCauses: rootCauses.map(({ criterion: _named, ...cause }) => ({ ...cause, ...scored.causes.get(cause.id) })),
     properties: results.map((result) => {
