@@ -92,7 +92,7 @@ program
   .argument("<scenario>", "a scenario file written by grade (reports/<submission>/counterexamples/*.json)")
   .argument("[submission]", "the submission to run it on (default: the one recorded in the file)")
   .option("--timeout <ms>", dflt("per-scenario timeout in milliseconds", DEFAULT_LIMITS.scenarioTimeoutMs), integer("--timeout", 10))
-  .option("--force", "replay a file recorded for another submission (neither its path nor its code) anyway")
+  .option("--force", dflt("replay a file recorded for another submission (neither its path nor its code) anyway", "refuse it"))
   .action(async (scenario: string, submission: string | undefined, options: Record<string, unknown>) => {
     await runCommand("replay", async () => (await import("./grader/commands/replay-command")).replayCommand(scenario, submission, options));
   });

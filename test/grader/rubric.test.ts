@@ -192,3 +192,21 @@ describe("docs/rubric.md", () => {
     expect(readFileSync(RUBRIC_DOC_PATH, "utf8")).toBe(renderRubricDoc(allProperties));
   });
 });
+
+describe("class reports under the rubric", () => {
+  it("class.csv has a column per criterion and the mistakes behind each loss; summary.md the mean per criterion", async () => {
+    const { classRows, toCsv, toSummary } = await import("../../src/grader/class/class-report");
+    const { toJsonReport } = await import("../../src/grader/result");
+    const unitsFailures = ["units.astral-counts-one", "boundary.earliest-fit"];
+    const results = passedAllBut(unitsFailures.map((id) => failed(id)));
+    const scored = scoreOf(results, [cause("units", unitsFailures)]);
+    const report = toJsonReport({ tool: "compaction-check", version: "t", submission: "s", seed: 1, numRuns: 1, ...scored.fields, durationMs: 0, sandbox: { kind: "none", isolation: [], limits: { scenarioTimeoutMs: 0, totalTimeoutMs: 0, memoryMb: 0 } }, properties: scored.properties, rootCauses: scored.rootCauses, warnings: [], schemaVersion: 2 });
+    const record = { student: "alice", submission: "class/alice", seed: 1, numRuns: 1, version: "t", status: "graded" as const, report: report as never, error: null, durationMs: 1000 };
+    const rows = classRows([record]);
+    const [header, line] = toCsv(rows, [record.report]).trim().split("\n");
+    expect(header).toContain(",immutable-snapshots-and-ceilings (48),grouping (18),units (12),boundary-selection (20),");
+    expect(line).toMatch(/^alice,198,200,units: units,1,,48,18,10,20,6,20,26,9,41,units −2 \(units\)$/);
+    const summary = toSummary(rows, { seed: 1, numRuns: 1, version: "t" }, [record.report]);
+    expect(summary).toContain("| units (12) | 10 | 1 |");
+  });
+});
