@@ -96,7 +96,7 @@ npm ci --no-audit --no-fund
 }
 
 /** Settings are baked in; AUTOGRADER_ROOT (default /autograder) only moves the layout, for tests. */
-function runAutograderScript(settings: GradescopeSettings): string {
+export function runAutograderScript(settings: GradescopeSettings): string {
   const args = [
     `--seed ${settings.seed}`,
     `--runs ${settings.numRuns}`,
