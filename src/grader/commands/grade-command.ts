@@ -36,5 +36,5 @@ export async function gradeCommand(submission: string, options: Record<string, u
     ...scoring,
     ...(options.corpus === false ? { corpusDir: null } : typeof options.corpus === "string" ? { corpusDir: options.corpus } : {}),
   });
-  return exitCodeFor(result.properties, result.score, result.maxScore);
+  return exitCodeFor(result.properties);
 }
