@@ -155,6 +155,13 @@ describe("points lost once per mistake", () => {
     expect(notRun.score).toBe(notRun.propertyScore.score);
   });
 
+  it("a failure nobody saw fail (no counterexample: not run) is charged, whatever root cause holds it", () => {
+    const results = passedAllBut([failed("units.additive"), failed("boundary.earliest-fit", false)]);
+    const score = gradeScore(results, [cause("units", ["units.additive", "boundary.earliest-fit"])]);
+    expect(criterion(score, "boundary-selection")).toMatchObject({ points: 18, excused: [], losses: [{ rootCause: "units", properties: ["boundary.earliest-fit"], points: 2 }] });
+    expect(score.score).toBe(196);
+  });
+
   it("a teacher's rubric scales each criterion: points × failed weight / the criterion's weight", () => {
     const points = Object.fromEntries(CRITERION_IDS.map((id) => [id, 10])) as Record<CriterionId, number>;
     const results = passedAllBut([failed("units.astral-counts-one"), failed("units.additive")]);

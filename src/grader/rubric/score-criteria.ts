@@ -8,8 +8,8 @@ import type { RubricPoints, ScoringMode } from "./rubric";
 //   criterion costs nothing more: that mistake is paid for in its home;
 // - within a criterion, points are lost in proportion to the weight of its own properties that
 //   fail and are charged to it: points × (charged weight / the criterion's graded weight);
-// - a failure no mistake explains (its own root cause, not run, a harness error) is always
-//   charged to its own criterion: it costs exactly what it costs property by property with the
+// - a failure no mistake explains (its own root cause, not run, a harness error), and a failure
+//   nobody saw fail (no counterexample), is always charged to its own criterion: it costs exactly what it costs property by property with the
 //   default rubric, so no score rises because the analysis is unsure.
 // With `properties`, nothing is excused and each criterion is the sum of its properties'
 // weights: the score is the one every property scored on its own gives.
@@ -43,7 +43,16 @@ export interface CriteriaScore {
   readonly causes: ReadonlyMap<string, { readonly criterion?: CriterionId; readonly pointsLost: number }>;
 }
 
-type Scored = Pick<PropertyResult, "id" | "status" | "maxPoints">;
+type Scored = Pick<PropertyResult, "id" | "status" | "maxPoints" | "counterexample" | "skipped">;
+
+/**
+ * A failure a mistake may excuse: one observed to fail (it has a counterexample), or one whose
+ * case was not run because its kind hangs, joined to the mistake that made it hang
+ * (../skipped-causes.ts). A failure nobody saw (not run, for whatever reason) is always charged.
+ */
+function excusable(result: Scored): boolean {
+  return result.status === "failed" && (result.counterexample !== undefined || result.skipped !== undefined);
+}
 
 export function scoreByCriteria(results: readonly Scored[], rootCauses: readonly RootCause[], scoring: ScoringMode, rubric: RubricPoints, criterionOf: (property: string) => CriterionId | undefined): CriteriaScore {
   const weightOf = new Map(results.map((r) => [r.id, r.maxPoints]));
@@ -64,7 +73,7 @@ export function scoreByCriteria(results: readonly Scored[], rootCauses: readonly
       if (result.status === "passed") continue;
       const cause = causeOf.get(result.id);
       const home = cause === undefined ? undefined : homes.get(cause.id);
-      if (scoring === "rubric" && result.status === "failed" && home !== undefined && home !== id) {
+      if (scoring === "rubric" && excusable(result) && home !== undefined && home !== id) {
         excused.push(result.id);
         continue;
       }
