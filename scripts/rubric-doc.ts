@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { allProperties } from "../properties";
 import { CRITERIA } from "../src/grader/criteria";
+import { COURSE_SAYS } from "../src/grader/rubric/criterion-words";
 import { criterionOfProperty } from "../src/grader/rubric/property-criteria";
 import { DEFAULT_RUBRIC } from "../src/grader/rubric/rubric";
 import type { PropertyDefinition } from "../src/scenario";
@@ -28,7 +29,7 @@ export function renderRubricDoc(properties: readonly PropertyDefinition[]): stri
     "",
     "| criterion | points | the course says | contract | properties |",
     "| --- | ---: | --- | --- | ---: |",
-    ...CRITERIA.map((c) => `| \`${c.id}\` ${cell(c.title)} | ${DEFAULT_RUBRIC.points[c.id]} | ${cell(c.says)} | ${cell(c.sections.join("; "))} | ${properties.filter((p) => criterionOfProperty(p.id) === c.id).length} |`),
+    ...CRITERIA.map((c) => `| \`${c.id}\` ${cell(c.title)} | ${DEFAULT_RUBRIC.points[c.id]} | ${cell(COURSE_SAYS[c.id])} | ${cell(c.sections.join("; "))} | ${properties.filter((p) => criterionOfProperty(p.id) === c.id).length} |`),
     `| **total** | ${total} | | | ${properties.length} |`,
     "",
     "A rubric file for `--rubric` with these points:",

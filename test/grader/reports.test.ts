@@ -123,10 +123,10 @@ describe("reports", () => {
     const [criteria, properties] = [results.tests.slice(0, 3), results.tests.slice(3)];
     for (const test of criteria) expect(Object.keys(test).sort()).toEqual(["max_score", "name", "output", "score", "status", "visibility"]);
     for (const test of properties) expect(Object.keys(test).sort()).toEqual(["name", "output", "status", "visibility"]);
-    expect(criteria.map((t: { name: string; score: number; max_score: number }) => `${t.name} ${t.score}/${t.max_score}`)).toEqual(["criterion grouping: Grouping 2/2", "criterion units: Units 0/3", "criterion boundary-selection: Boundary selection 0/0.5"]);
+    expect(criteria.map((t: { name: string; score: number; max_score: number }) => `${t.name} ${t.score}/${t.max_score}`)).toEqual(["criterion grouping: Grouping tool rounds 2/2", "criterion units: Units 0/3", "criterion boundary-selection: Boundary selection 0/0.5"]);
     expect(criteria[1].output).toMatch(/^Lost 3 of 3 points:\n−3 for root cause 1: Units are counted differently from contract §4 \(tests units\.exact\)$/);
     expect(properties.map((t: { status: string }) => t.status)).toEqual(["failed", "passed", "failed"]);
-    expect(results.output).toMatch(/By acceptance criterion[^\n]*\n {2}✓ Grouping +2\/2\n {2}✗ Units +0\/3 +−3 root cause 1\n/);
+    expect(results.output).toMatch(/By acceptance criterion[^\n]*\n {2}✓ Grouping tool rounds +2\/2\n {2}✗ Units +0\/3 +−3 root cause 1\n/);
     expect(results.output).toMatch(/Root causes[\s\S]*1\. Units are counted differently[\s\S]*your u\("😀"\) = 2; the contract's = 1/);
     expect(properties[0].output).toMatch(/counterexample:\nestimateContextUnits\(input\):\n {2}#0 user u: "😀"/);
   });

@@ -126,7 +126,7 @@ describe("points lost once per mistake", () => {
   });
 
   it("a mistake none of whose failures lies in its named home is charged where most of them are", () => {
-    const ids = ["compaction.request-exact", "compaction.summary-stored-exactly", "boundary.earliest-fit"];
+    const ids = ["compaction.retained-suffix-valid", "boundary.earliest-fit"];
     const results = passedAllBut(ids.map((id) => failed(id)));
     const score = gradeScore(results, [cause("units", ids)]);
     expect(score.rootCauses[0]).toMatchObject({ criterion: "summary-validation", pointsLost: 4 });
@@ -211,8 +211,8 @@ describe("class reports under the rubric", () => {
     const record = { student: "alice", submission: "class/alice", seed: 1, numRuns: 1, version: "t", status: "graded" as const, report: report as never, error: null, durationMs: 1000 };
     const rows = classRows([record]);
     const [header, line] = toCsv(rows, [record.report]).trim().split("\n");
-    expect(header).toContain(",immutable-snapshots-and-ceilings (48),grouping (18),units (12),boundary-selection (20),");
-    expect(line).toMatch(/^alice,198,200,units: units,1,,48,18,10,20,6,20,26,9,41,units −2 \(units\)$/);
+    expect(header).toContain(",immutable-snapshots-and-ceilings (51),grouping (17),units (12),boundary-selection (20),");
+    expect(line).toMatch(/^alice,198,200,units: units,1,,51,17,10,20,6,9,32,9,44,units −2 \(units\)$/);
     const summary = toSummary(rows, { seed: 1, numRuns: 1, version: "t" }, [record.report]);
     expect(summary).toContain("| units (12) | 10 | 1 |");
   });

@@ -1,4 +1,5 @@
-import { CRITERIA, isCriterionId, type CriterionId } from "../criteria";
+import { CRITERIA, type CriterionId } from "../criteria";
+import { isCriterionId } from "./criterion-words";
 import type { RootCause } from "../result";
 
 // Which criterion a mistake is charged to (its *home*), and which root causes are mistakes at

@@ -1,17 +1,19 @@
 import type { CriterionId } from "../criteria";
 
 // Every property belongs to exactly one acceptance criterion (src/grader/criteria.ts): the one
-// whose rule it checks. test/grader/rubric.test.ts checks that every property of the suite is
-// here, once. Where a property checks a rule the criteria share, the choice and its reason:
-// - the options of §6 (also as compactContext reads them) are boundary selection; maxUnits is
+// whose contract sections hold the rule it checks. test/grader/rubric.test.ts checks that every
+// property of the suite is here, once. Where a property checks a rule the criteria share:
+// - the options of §6 (also as compactContext reads them) are boundary selection's; maxUnits is
 //   the fast path's; the signal's validity is cancellation's; summaryId, recordId and the
-//   summarizer are checked "before anything runs", so atomicity's ("complete prospective
-//   validation");
-// - the summarizer's request, the summary stored, the requirements and the retained suffix of
-//   the new context are summary validation ("leave a valid transcript suffix");
-// - the record, every failure's code and class, and the whole compaction compared with the
-//   reference are atomicity and one record;
-// - reading hostile input, limits and frozen-ness are immutable snapshots and ceilings;
+//   summarizer are checked before anything runs, with the record id (atomicity's);
+// - the summarizer's call (§7 step 4: its request, called once) is async observation's, as is
+//   everything about its value (step 5);
+// - steps 6 and 7 (the summary's text and budgets, the retained suffix) are summary
+//   validation's; step 8 (the record and the new context, with its requirements, summary and
+//   limits), every failure's code and whole compactions compared with the reference are
+//   atomicity and one record's;
+// - reading input, limits, frozen-ness (results, groups, requests) and §1's errors are
+//   immutable snapshots and ceilings';
 // - a call still open (an invalid linkage) is grouping's ("invalid linkage fails closed").
 
 const I = "immutable-snapshots-and-ceilings";
@@ -34,7 +36,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "groups.tile-transcript-in-order": G,
   "groups.call-never-separated-from-results": G,
   "groups.finest-split": G,
-  "groups.frozen": G,
+  "groups.frozen": I,
   "boundary.null-or-group-end": B,
   "boundary.earliest-fit": B,
   "boundary.retention-kept": B,
@@ -44,10 +46,10 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "compaction.record-fields-exact": R,
   "compaction.compacted-ids-are-prefix-ids": R,
   "compaction.units-before-after": R,
-  "compaction.summary-stored-exactly": S,
-  "compaction.requirements-kept": S,
-  "compaction.request-exact": S,
-  "compaction.summarizer-called-once": S,
+  "compaction.summary-stored-exactly": R,
+  "compaction.requirements-kept": R,
+  "compaction.request-exact": A,
+  "compaction.summarizer-called-once": A,
   "compaction.one-record-appended": R,
   "compaction.retained-suffix-valid": S,
   "compaction.all-frozen": I,
@@ -55,7 +57,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "fast-path.summarizer-never-called": F,
   "fast-path.status-unchanged": F,
   "atomicity.failure-rejects": R,
-  "atomicity.error-is-context-compaction-error": R,
+  "atomicity.error-is-context-compaction-error": I,
   "atomicity.error-code": R,
   "atomicity.prebuilt-input-unchanged-and-frozen": R,
   "atomicity.plain-input-unchanged": R,
@@ -89,7 +91,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "sequence.nothing-lost": R,
   "sequence.target-met": S,
   "sequence.record-units-match": R,
-  "sequence.summarizer-saw-previous-summary": S,
+  "sequence.summarizer-saw-previous-summary": A,
   "sequence.failed-step-changes-nothing": R,
   "sequence.in-flight-call-refused": G,
   "strength.blank-required-strings-rejected": I,
@@ -100,7 +102,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "strength.aggregate-string-budget": I,
   "strength.whitespace-summary-rejected": S,
   "strength.surrogate-runs-counted": U,
-  "strength.derived-context-limits": S,
+  "strength.derived-context-limits": R,
   "strength.compacted-context-limits": I,
   "strength.compacted-context-compacts-again": R,
   "strength.muted-abort-still-cancels": C,

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { CRITERION_IDS, isCriterionId, type CriterionId } from "../criteria";
+import { CRITERION_IDS, type CriterionId } from "../criteria";
+import { isCriterionId } from "./criterion-words";
 import { GraderError } from "../errors";
 
 // The rubric: points per acceptance criterion (src/grader/criteria.ts). The default gives each
@@ -22,15 +23,15 @@ export interface Rubric {
 export const DEFAULT_RUBRIC: Rubric = {
   source: "default",
   points: {
-    "immutable-snapshots-and-ceilings": 48,
-    grouping: 18,
+    "immutable-snapshots-and-ceilings": 51,
+    grouping: 17,
     units: 12,
     "boundary-selection": 20,
     "unchanged-fast-path": 6,
-    "summary-validation": 20,
-    "async-observation": 26,
+    "summary-validation": 9,
+    "async-observation": 32,
     cancellation: 9,
-    "atomicity-and-one-record": 41,
+    "atomicity-and-one-record": 44,
   },
 };
 
