@@ -40,8 +40,12 @@ describe("grade with stand-in properties", () => {
     expect(file).toMatchObject({ propertyId: units.id, scenario: units.counterexample, seed: result.seed });
     const replayed = await replayScenario(file, submission("units-utf16"), { scenarioTimeoutMs: 500 }, { properties: standInProperties, driverModule: STAND_IN_DRIVER });
     expect(replayed.verdict.ok).toBe(false);
-    const fixed = await replayScenario(file, submission("units-good"), { scenarioTimeoutMs: 500 }, { properties: standInProperties, driverModule: STAND_IN_DRIVER });
+    // Another submission (another path, other code) is refused unless forced (docs/grading.md, "Replay files").
+    const other = { properties: standInProperties, driverModule: STAND_IN_DRIVER };
+    await expect(replayScenario(file, submission("units-good"), { scenarioTimeoutMs: 500 }, other)).rejects.toMatchObject({ code: "SCENARIO_FILE_OTHER_SUBMISSION" });
+    const fixed = await replayScenario(file, submission("units-good"), { scenarioTimeoutMs: 500 }, { ...other, force: true });
     expect(fixed.verdict).toEqual({ ok: true });
+    expect(fixed.notes.join()).toMatch(/recorded for another submission, .*units-utf16; replayed on .*units-good anyway \(--force\)/);
   });
 
   it("a missing export fails its properties at the conformance gate, not by crashes", async () => {

@@ -162,6 +162,26 @@ describe("points lost once per mistake", () => {
     expect(score.score).toBe(196);
   });
 
+  it("an excused failure is credited at the rate the criterion's other properties pass", () => {
+    const results = passedAllBut([failed("units.additive"), failed("boundary.earliest-fit"), failed("boundary.retention-kept")]);
+    const score = gradeScore(results, [cause("units", ["units.additive", "boundary.earliest-fit"]), cause("boundary.retention-kept", ["boundary.retention-kept"])]);
+    const boundary = criterion(score, "boundary-selection");
+    expect(boundary.excused).toEqual(["boundary.earliest-fit"]);
+    expect(boundary.losses).toEqual([
+      { rootCause: "boundary.retention-kept", properties: ["boundary.retention-kept"], points: 2 },
+      { rootCause: "units", properties: ["boundary.earliest-fit"], points: 0.222, creditedAt: 0.889 },
+    ]);
+    expect(boundary.points).toBeCloseTo(20 - 2 - 2 / 9, 3);
+    expect(score.rootCauses[0]).toMatchObject({ criterion: "units", pointsLost: 2.222 });
+  });
+
+  it("a mistake that makes everything fail earns nothing: no criterion shows it works otherwise", () => {
+    const all = allProperties.map((p) => failed(p.id));
+    const score = gradeScore(passedAllBut(all), [cause("build", all.map((r) => r.id))]);
+    expect(score.score).toBe(0);
+    expect(score.rootCauses[0]).toMatchObject({ criterion: "immutable-snapshots-and-ceilings", pointsLost: 200 });
+  });
+
   it("a teacher's rubric scales each criterion: points × failed weight / the criterion's weight", () => {
     const points = Object.fromEntries(CRITERION_IDS.map((id) => [id, 10])) as Record<CriterionId, number>;
     const results = passedAllBut([failed("units.astral-counts-one"), failed("units.additive")]);

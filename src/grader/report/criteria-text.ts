@@ -26,7 +26,7 @@ function causeLabel(grade: Grade, id: string | null, properties: readonly string
  */
 export function criterionLosses(criterion: CriterionScore, grade: Grade, max = 3, withIds = false): string {
   const losses = criterion.losses.filter((loss) => loss.points > 0);
-  const shown = losses.slice(0, max).map((loss) => `−${points(round2(loss.points))} ${causeLabel(grade, loss.rootCause, loss.properties, withIds)}`);
+  const shown = losses.slice(0, max).map((loss) => `−${points(round2(loss.points))} ${causeLabel(grade, loss.rootCause, loss.properties, withIds)}${creditText(loss)}`);
   if (losses.length > max) shown.push(`+${losses.length - max} more`);
   if (criterion.excused.length > 0) {
     const causes = [...new Set(criterion.excused.map((id) => grade.rootCauses.findIndex((c) => c.properties.includes(id))).filter((i) => i >= 0))].sort((a, b) => a - b);
@@ -72,6 +72,11 @@ export function causeCharge(cause: Pick<RootCause, "criterion" | "pointsLost">):
   if (cause.pointsLost === undefined || cause.pointsLost <= 0) return "";
   const where = cause.criterion === undefined ? "" : ` (${criterionOf(cause.criterion).title})`;
   return `−${points(round2(cause.pointsLost))} point${cause.pointsLost === 1 ? "" : "s"}${where}`;
+}
+
+/** For excused failures credited below 100 %: the rate, and why. */
+export function creditText(loss: { readonly creditedAt?: number }): string {
+  return loss.creditedAt === undefined ? "" : ` (its failures here credited at ${Math.round(loss.creditedAt * 100)} %, as this criterion's other properties pass)`;
 }
 
 function round2(value: number): number {

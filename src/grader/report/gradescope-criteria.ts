@@ -1,5 +1,5 @@
 import type { GradeResult } from "../result";
-import { criterionLines, scoringLine } from "./criteria-text";
+import { creditText, criterionLines, scoringLine } from "./criteria-text";
 import { points } from "./points";
 
 // Gradescope's view of the rubric: one test per acceptance criterion carrying its points (the
@@ -22,9 +22,9 @@ export function criterionTests(grade: GradeResult): GradescopeCriterionTest[] {
     for (const loss of criterion.losses) {
       const index = loss.rootCause === null ? -1 : grade.rootCauses.findIndex((c) => c.id === loss.rootCause);
       const cause = index === -1 ? "failed, no root cause found beyond the property itself" : `root cause ${index + 1}: ${grade.rootCauses[index]!.title}`;
-      lines.push(`−${points(round2(loss.points))} for ${cause} (tests ${loss.properties.join(", ")})`);
+      lines.push(`−${points(round2(loss.points))} for ${cause} (tests ${loss.properties.join(", ")})${creditText(loss)}`);
     }
-    if (criterion.excused.length > 0) lines.push(`Failed here but charged to the criterion of their root cause (a mistake costs points once): ${criterion.excused.join(", ")}`);
+    if (criterion.excused.length > 0) lines.push(`Failed here, explained by a mistake charged to another criterion (a mistake costs points once${criterion.losses.some((l) => l.creditedAt !== undefined) ? ", as far as this criterion's other properties show it works" : ""}): ${criterion.excused.join(", ")}`);
     if (lines.length === 0) lines.push("Every property of this criterion passed.");
     return {
       name: `criterion ${criterion.id}: ${criterion.title}`,

@@ -5,12 +5,17 @@ import type { RubricPoints, ScoringMode } from "./rubric";
 
 // Points per acceptance criterion, lost once per mistake (docs/grading.md, "Rubric"):
 // - a failure explained by a mistake (a diagnosed root cause, ./home.ts) whose home is another
-//   criterion costs nothing more: that mistake is paid for in its home;
+//   criterion is *excused* here: that mistake is paid for in its home;
+// - an excused failure is credited at the rate the criterion's other properties pass (passed
+//   weight / (passed + charged weight)): it costs nothing where they all pass, and everything
+//   where none of them does. A mistake that makes everything fail (an implementation that throws
+//   on every call) thus earns nothing in criteria it gives no other evidence of;
 // - within a criterion, points are lost in proportion to the weight of its own properties that
 //   fail and are charged to it: points × (charged weight / the criterion's graded weight);
 // - a failure no mistake explains (its own root cause, not run, a harness error), and a failure
-//   nobody saw fail (no counterexample), is always charged to its own criterion: it costs exactly what it costs property by property with the
-//   default rubric, so no score rises because the analysis is unsure.
+//   nobody saw fail (no counterexample), is always charged to its own criterion: it costs at
+//   least what it costs property by property with the default rubric, so no score rises because
+//   the analysis is unsure (the rubric's score is never below the property score).
 // With `properties`, nothing is excused and each criterion is the sum of its properties'
 // weights: the score is the one every property scored on its own gives.
 
@@ -20,6 +25,11 @@ export interface CriterionLoss {
   /** The criterion's own failed properties charged for it. */
   readonly properties: readonly string[];
   readonly points: number;
+  /**
+   * Present for failures excused here (their mistake's home is another criterion): the rate at
+   * which they were credited, that of the criterion's other properties passing (< 1: some points lost).
+   */
+  readonly creditedAt?: number;
 }
 
 export interface CriterionScore {
@@ -29,7 +39,7 @@ export interface CriterionScore {
   readonly maxPoints: number;
   /** What it lost, one entry per mistake (the most points first). */
   readonly losses: readonly CriterionLoss[];
-  /** Its failed properties that cost nothing here: explained by a mistake charged to another criterion. */
+  /** Its failed properties explained by a mistake charged to another criterion (credited as `losses` say). */
   readonly excused: readonly string[];
 }
 
@@ -68,23 +78,32 @@ export function scoreByCriteria(results: readonly Scored[], rootCauses: readonly
     const maxPoints = scoring === "rubric" ? rubric[id] : weight;
     const scale = weight === 0 ? 0 : maxPoints / weight;
     const charged = new Map<string | null, { properties: string[]; weight: number }>();
-    const excused: string[] = [];
-    for (const result of own) {
-      if (result.status === "passed") continue;
-      const cause = causeOf.get(result.id);
-      const home = cause === undefined ? undefined : homes.get(cause.id);
-      if (scoring === "rubric" && excusable(result) && home !== undefined && home !== id) {
-        excused.push(result.id);
-        continue;
-      }
-      const key = cause?.id ?? null;
-      const entry = charged.get(key) ?? { properties: [], weight: 0 };
+    const excusedBy = new Map<string, { properties: string[]; weight: number }>();
+    const add = (map: Map<string | null, { properties: string[]; weight: number }>, key: string | null, result: Scored) => {
+      const entry = map.get(key) ?? { properties: [], weight: 0 };
       entry.properties.push(result.id);
       entry.weight += result.maxPoints;
-      charged.set(key, entry);
+      map.set(key, entry);
+    };
+    let passed = 0;
+    for (const result of own) {
+      if (result.status === "passed") {
+        passed += result.maxPoints;
+        continue;
+      }
+      const cause = causeOf.get(result.id);
+      const home = cause === undefined ? undefined : homes.get(cause.id);
+      if (scoring === "rubric" && cause !== undefined && excusable(result) && home !== undefined && home !== id) add(excusedBy as Map<string | null, { properties: string[]; weight: number }>, cause.id, result);
+      else add(charged, cause?.id ?? null, result);
     }
-    const losses = [...charged].map(([rootCause, entry]) => ({ rootCause, properties: entry.properties, points: entry.weight * scale })).sort((a, b) => b.points - a.points);
-    for (const loss of losses) if (loss.rootCause !== null) spent.set(loss.rootCause, (spent.get(loss.rootCause) ?? 0) + loss.points);
+    const chargedWeight = [...charged.values()].reduce((sum, entry) => sum + entry.weight, 0);
+    const credit = passed === 0 ? 0 : passed / (passed + chargedWeight);
+    const losses = [
+      ...[...charged].map(([rootCause, entry]) => ({ rootCause, properties: entry.properties, points: entry.weight * scale })),
+      ...[...excusedBy].filter(() => credit < 1).map(([rootCause, entry]) => ({ rootCause, properties: entry.properties, points: entry.weight * (1 - credit) * scale, creditedAt: round(credit) })),
+    ].sort((a, b) => b.points - a.points);
+    const excused = [...excusedBy.values()].flatMap((entry) => entry.properties);
+    for (const loss of losses) if (loss.rootCause !== null && loss.points > 0) spent.set(loss.rootCause, (spent.get(loss.rootCause) ?? 0) + loss.points);
     const lost = losses.reduce((sum, loss) => sum + loss.points, 0);
     criteria.push({ id, title, points: round(Math.max(0, maxPoints - lost)), maxPoints: round(maxPoints), losses: losses.map((loss) => ({ ...loss, points: round(loss.points) })), excused });
   }
