@@ -21,7 +21,7 @@ import { build } from "esbuild";
 import * as core from "../src/core";
 import { grade } from "../src/grader/grade";
 import { createInProcessHost } from "../src/grader/in-process-host";
-import type { PropertyResult } from "../src/grader/result";
+import type { PropertyResult, RootCause } from "../src/grader/result";
 import { analyzeRootCauses } from "../src/grader/root-cause/analyze";
 import { gradeScore } from "../src/grader/rubric/grade-score";
 import { HELDOUT } from "../test/heldout/manifest";
@@ -29,17 +29,24 @@ import { isBlind } from "../test/heldout/split";
 import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
 
+/** What a grade found, kept raw so the rubric can be applied again as it changes (`merge`). */
 interface Row {
   readonly set: "catalogue" | "heldout";
   readonly id: string;
   /** The criterion the ground truth names (held-out set only). */
   readonly truth?: string;
+  readonly results: readonly { readonly id: string; readonly status: PropertyResult["status"]; readonly maxPoints: number; readonly observed: boolean; readonly skipped?: PropertyResult["skipped"] }[];
+  readonly causes: readonly { readonly id: string; readonly properties: readonly string[]; readonly criterion?: string; readonly observed: boolean }[];
+}
+
+/** A row scored by the current rubric. */
+interface Scored {
+  readonly row: Row;
   readonly score: number;
   readonly maxScore: number;
   readonly propertyScore: number;
   /** Criteria that lost points, with the points lost. */
   readonly losing: readonly { readonly id: string; readonly lost: number }[];
-  readonly rootCauses: number;
 }
 
 function option(name: string): string | undefined {
@@ -53,16 +60,29 @@ const [shard, shards] = (option("shard") ?? "0/1").split("/").map(Number) as [nu
 const ids = option("ids")?.split(",");
 const pick = <T extends { id: string }>(all: readonly T[]) => (ids === undefined ? all : all.filter((x) => ids.includes(x.id))).filter((_, i) => i % shards === shard);
 
-function rowOf(set: Row["set"], id: string, scored: { score: number; maxScore: number; propertyScore: { score: number }; criteria: readonly { id: string; points: number; maxPoints: number }[]; rootCauses: readonly unknown[] }, truth?: string): Row {
+const STAND_IN = { operation: { kind: "units", prebuilt: false, input: {} } } as const;
+
+function rowOf(set: Row["set"], id: string, results: readonly PropertyResult[], causes: readonly RootCause[], truth?: string): Row {
   return {
     set,
     id,
     ...(truth === undefined ? {} : { truth }),
-    score: scored.score,
-    maxScore: scored.maxScore,
-    propertyScore: scored.propertyScore.score,
-    losing: scored.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: Math.round((c.maxPoints - c.points) * 1000) / 1000 })),
-    rootCauses: scored.rootCauses.length,
+    results: results.map((r) => ({ id: r.id, status: r.status, maxPoints: r.maxPoints, observed: r.counterexample !== undefined, ...(r.skipped === undefined ? {} : { skipped: r.skipped }) })),
+    causes: causes.map((c) => ({ id: c.id, properties: c.properties, ...(c.criterion === undefined ? {} : { criterion: c.criterion }), observed: c.counterexample !== undefined })),
+  };
+}
+
+/** The row scored by the current rubric (src/grader/rubric), from what its grade found. */
+function scored(row: Row): Scored {
+  const results = row.results.map((r): PropertyResult => ({ id: r.id, title: r.id, family: "", status: r.status, points: r.status === "passed" ? r.maxPoints : 0, maxPoints: r.maxPoints, numRuns: 0, durationMs: 0, ...(r.observed ? { counterexample: STAND_IN as never } : {}), ...(r.skipped === undefined ? {} : { skipped: r.skipped }) }));
+  const causes = row.causes.map((c): RootCause => ({ id: c.id, title: c.id, explanation: "", properties: c.properties, ...(c.criterion === undefined ? {} : { criterion: c.criterion as never }), ...(c.observed ? { counterexample: STAND_IN as never } : {}) }));
+  const { fields } = gradeScore(results, causes);
+  return {
+    row,
+    score: fields.score,
+    maxScore: fields.maxScore,
+    propertyScore: fields.propertyScore.score,
+    losing: fields.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: Math.round((c.maxPoints - c.points) * 1000) / 1000 })),
   };
 }
 
@@ -80,10 +100,10 @@ async function catalogue(): Promise<Row[]> {
       const v = verdicts.get(p.id)!;
       return { id: p.id, title: p.title, family: p.family, status: v.status, points: v.status === "passed" ? p.weight : 0, maxPoints: p.weight, numRuns: RUNS, durationMs: 0, ...(v.counterexample === undefined ? {} : { counterexample: v.counterexample }) };
     });
-    const scored = gradeScore(results, analysis.rootCauses);
-    const row = rowOf("catalogue", mutant.id, { ...scored.fields, rootCauses: scored.rootCauses });
+    const row = rowOf("catalogue", mutant.id, results, analysis.rootCauses);
     rows.push(row);
-    console.log(line(row));
+    save(rows);
+    console.log(line(scored(row)));
   }
   return rows;
 }
@@ -98,10 +118,13 @@ async function heldout(): Promise<Row[]> {
       const file = join(dir, `${implementation.id}.mjs`);
       await writeFile(file, bundled.outputFiles[0]!.text);
       const result = await grade({ submission: file, seed: SEED, numRuns: RUNS, reportsDir: null, jobs: Number(option("jobs") ?? 1) });
-      const row = rowOf("heldout", implementation.id, result, implementation.mistakes[0]!.criterion);
+      // The analysis' own root causes: the grade's carry the rubric's charge, applied again when scored.
+      const causes = result.rootCauses.map(({ criterion: _charged, pointsLost: _lost, ...cause }) => cause);
+      const row = rowOf("heldout", implementation.id, result.properties, causes, implementation.mistakes[0]!.criterion);
       // A BLIND implementation is kept only as part of the totals: not even its id is written.
       rows.push(isBlind(row.id) ? { ...row, id: BLIND_ROW } : row);
-      console.log(isBlind(row.id) ? `(a BLIND implementation graded)` : line(row));
+      save(rows);
+      console.log(isBlind(row.id) ? `(a BLIND implementation graded)` : line(scored(row)));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -110,11 +133,17 @@ async function heldout(): Promise<Row[]> {
 }
 
 const BLIND_ROW = "(blind)";
-const blind = (row: Row) => row.id === BLIND_ROW;
+const blind = (s: Scored) => s.row.id === BLIND_ROW;
 
-function line(row: Row): string {
-  const losing = row.losing.map((c) => `${c.id} −${c.lost}`).join(", ") || "nothing";
-  return `${row.id}: ${row.score}/${row.maxScore} (property by property ${row.propertyScore}), ${row.rootCauses} root cause(s), lost in ${row.losing.length} criteri${row.losing.length === 1 ? "on" : "a"}: ${losing}${row.truth === undefined ? "" : ` (ground truth: ${row.truth})`}`;
+/** --json: every row so far, after each one (a long run can be summed up before it ends: `merge`). */
+function save(rows: readonly Row[]): void {
+  const out = option("json");
+  if (out !== undefined) writeFileSync(out, JSON.stringify(rows));
+}
+
+function line(s: Scored): string {
+  const losing = s.losing.map((c) => `${c.id} −${c.lost}`).join(", ") || "nothing";
+  return `${s.row.id}: ${s.score}/${s.maxScore} (property by property ${s.propertyScore}), ${s.row.causes.length} root cause(s), lost in ${s.losing.length} criteri${s.losing.length === 1 ? "on" : "a"}: ${losing}${s.row.truth === undefined ? "" : ` (ground truth: ${s.row.truth})`}`;
 }
 
 function median(values: readonly number[]): number {
@@ -125,22 +154,23 @@ function median(values: readonly number[]): number {
 }
 
 /** Totals of a group of rows: how many, largest and median loss, how many lose more than one criterion. */
-function totals(name: string, rows: readonly Row[]): string {
-  const losses = rows.map((r) => r.maxScore - r.score);
+function totals(name: string, rows: readonly Scored[]): string {
+  const losses = rows.map((r) => Math.round((r.maxScore - r.score) * 1000) / 1000);
   const propertyLosses = rows.map((r) => r.maxScore - r.propertyScore);
   const spread = rows.filter((r) => r.losing.length > 1).length;
-  const home = rows.filter((r) => r.truth !== undefined && r.losing.length === 1 && r.losing[0]!.id === r.truth).length;
+  const home = rows.filter((r) => r.row.truth !== undefined && r.losing.length === 1 && r.losing[0]!.id === r.row.truth).length;
   return [
     `${name}: ${rows.length} one-mistake implementations`,
     `  loss under the rubric: largest ${Math.max(0, ...losses)}, median ${median(losses)} (property by property: largest ${Math.max(0, ...propertyLosses)}, median ${median(propertyLosses)})`,
     `  losing more than one criterion: ${spread}; losing exactly one: ${rows.filter((r) => r.losing.length === 1).length}; losing nothing: ${rows.filter((r) => r.losing.length === 0).length}`,
-    ...(rows.some((r) => r.truth !== undefined) ? [`  losing exactly the ground truth's criterion: ${home}`] : []),
+    ...(rows.some((r) => r.row.truth !== undefined) ? [`  losing exactly the ground truth's criterion: ${home}`] : []),
   ].join("\n");
 }
 
-function summary(rows: readonly Row[]): void {
-  const cat = rows.filter((r) => r.set === "catalogue");
-  const held = rows.filter((r) => r.set === "heldout");
+function summary(raw: readonly Row[]): void {
+  const rows = raw.map(scored);
+  const cat = rows.filter((r) => r.row.set === "catalogue");
+  const held = rows.filter((r) => r.row.set === "heldout");
   if (cat.length > 0) {
     console.log(totals("catalogue", cat));
     for (const r of cat.filter((r) => r.losing.length > 1)) console.log(`  more than one: ${line(r)}`);
@@ -164,6 +194,5 @@ const rows =
         : (() => {
             throw new Error("usage: rubric-losses.ts catalogue|heldout|merge …");
           })();
-const out = option("json");
-if (out !== undefined) writeFileSync(out, JSON.stringify(rows, null, 1));
+save(rows);
 summary(rows);
