@@ -3,9 +3,12 @@ import { join } from "node:path";
 import { bundleSubmission, createWorkDir, defaultImportRoot, resolveSubmissionEntry } from "./sandbox/bundle";
 import { bundleChildEntry } from "./sandbox/child-bundle";
 import type { Host } from "../scenario/host";
+import type { Observation } from "../scenario/observation";
 import { ChildHost, type LossBudget, type LostCase, type Tampering } from "./sandbox/child-host";
+import type { Skip } from "./sandbox/hang-kinds";
 import { checkConformance } from "./conformance";
 import { probeConfinement, type SandboxLimits } from "./sandbox/plan";
+import { bundleFingerprint } from "./submission-identity";
 
 // Everything before the first property: find the entry, bundle it and the child program, start
 // the sandbox and read the conformance facts. A submission that does not build or load is a
@@ -16,6 +19,8 @@ export interface GradedHost extends Host {
   readonly tampering: Tampering | null;
   beginProperty(id: string): void;
   propertyState(): { readonly budgetExhausted: boolean; readonly lastLost: LostCase | null; readonly losses: number };
+  /** Why the case an observation stands for was not run, when its kind hangs (sandbox/hang-kinds.ts). */
+  skipOf?(observation: Observation): Skip | undefined;
   warnings(): string[];
 }
 
@@ -26,6 +31,8 @@ export interface Prepared {
   readonly failure: string | null;
   /** Contract exports that are missing or of the wrong kind, by name. */
   readonly problems: ReadonlyMap<string, string>;
+  /** The hash of the submission's bundle (./submission-identity.ts); null when it did not build, or runs in-process. */
+  readonly fingerprint: string | null;
   /** Another sandboxed child host on the same bundles (for --jobs); closed by `dispose`. */
   startHost(): Promise<GradedHost>;
   dispose(): Promise<void>;
@@ -57,9 +64,10 @@ export async function prepareSubmission(submission: string, limits: SandboxLimit
     if (!bundled.ok) {
       const startHost = () => Promise.reject(new Error("no sandbox: the submission was not bundled"));
       const failure = bundled.refused ? `the submission was refused at bundle time: ${bundled.message}` : bundled.timedOut ? `the submission was not bundled within ${Math.max(0, timeoutMs)} ms (bundling counts against the load and total time limits)` : `the submission does not compile: ${bundled.message}`;
-      return { entry, host: null, failure, problems: new Map(), startHost, dispose: work.dispose };
+      return { entry, host: null, failure, problems: new Map(), fingerprint: null, startHost, dispose: work.dispose };
     }
     await readableBySandbox(work.dir, sandboxDir);
+    const fingerprint = await bundleFingerprint(bundled.file);
     const hostOptions = { entryFile: childEntry, submissionFile: bundled.file, readableDir: sandboxDir, limits, deadline, ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }) };
     const host = await ChildHost.start(hostOptions);
     const extraHosts: ChildHost[] = [];
@@ -69,6 +77,7 @@ export async function prepareSubmission(submission: string, limits: SandboxLimit
       host,
       failure: host.loadFailure,
       problems,
+      fingerprint,
       async startHost() {
         const extra = await ChildHost.start(hostOptions);
         extraHosts.push(extra);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gradeClass, type ClassResult } from "../../src/grader/class/grade-class";
+import { CRITERION_IDS } from "../../src/grader/criteria";
 
 // grade-class on a small class where good submissions sit between tamper fixtures (crash, hang,
 // memory bomb, patched globals, a planted toJSON to forge replies, a syntax error), graded two at a time with the
@@ -65,7 +66,7 @@ describe("grade-class", () => {
 
   it("writes class.csv, class.json and a summary naming what went wrong and with whom", async () => {
     const csv = (await readFile(first.files.csv, "utf8")).trim().split("\n");
-    expect(csv[0]).toBe("student,score,max,root causes,time (s),warnings");
+    expect(csv[0]).toBe(`student,score,max,root causes,time (s),warnings,${CRITERION_IDS.join(",")},"points lost (criterion, root causes)"`);
     expect(csv.find((l) => l.startsWith("bob,"))).toMatch(/^bob,1,3,standin\.units-count-code-points: units of one user message count code points,/);
     const json = JSON.parse(await readFile(first.files.json, "utf8")) as { seed: number; students: unknown[]; recordFiles: Record<string, string> };
     expect(json.seed).toBe(7);

@@ -50,7 +50,7 @@ const gradeFast = (submission: string) =>
     numRuns: 3,
     reportsDir: null,
     limits: { scenarioTimeoutMs: 300, loadTimeoutMs: 3000, memoryMb: 64, totalTimeoutMs: TOTAL_LIMIT_MS },
-    lossBudget: { perProperty: 1, perKind: 1 },
+    lossBudget: { perProperty: 1, perOperation: 1 },
     // The fixtures share ../_shared/contract.js, above their own folders: trusted, widened root.
     importRoot: TAMPER_DIR,
   });

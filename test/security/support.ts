@@ -1,3 +1,4 @@
+import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
@@ -57,6 +58,8 @@ export function spawnGrader(submission: string, recordFile: string, limits: Part
     reportsDir: join(dirname(recordFile), "reports"),
     seed: 7,
     numRuns: 3,
+    scoring: "rubric",
+    rubric: DEFAULT_RUBRIC,
     limits: { ...QUICK_LIMITS, ...limits },
     corpusDir: null,
     propertiesModule: STAND_IN_CLASS_PROPERTIES,

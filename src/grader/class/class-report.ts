@@ -4,8 +4,9 @@ import { TOOL_NAME, type JsonReport } from "../result";
 import { csvText, markdownCode } from "../report/escape";
 import { points } from "../report/format";
 import type { GradeSettingsKey, StudentRecord } from "./student-record";
+import { criterionCells, criterionHeader, criterionRow, criterionSummary, type CriterionCells } from "./class-criteria";
 
-// The class reports: class.csv (one line per student), class.json (the same rows, and where
+// The class reports: class.csv (one line per student, with its points per criterion), class.json (the same rows, and where
 // each student's record is) and summary.md (score histogram, the most common root causes and who shares
 // them, the submissions that crashed, hung, tampered or did not load). Names and messages come
 // from students' folders and submissions: escaped for each format (../report/escape.ts).
@@ -51,6 +52,8 @@ export interface ClassRow {
   readonly troubles: readonly string[];
   readonly seconds: number;
   readonly warnings: readonly string[];
+  /** Points per acceptance criterion and the root causes behind each loss (./class-criteria). */
+  readonly criteria: CriterionCells;
 }
 
 export function classRows(records: readonly StudentRecord[]): ClassRow[] {
@@ -64,6 +67,7 @@ export function classRows(records: readonly StudentRecord[]): ClassRow[] {
       troubles: report === null ? ["grader error"] : troublesOf(report),
       seconds: Math.round(record.durationMs / 100) / 10,
       warnings: report === null ? [record.error ?? "no report"] : [...report.warnings],
+      criteria: criterionCells(report),
     };
   });
 }
@@ -78,15 +82,15 @@ function csvField(value: string): string {
   return /[",;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: readonly ClassRow[]): string {
-  const header = ["student", "score", "max", "root causes", "time (s)", "warnings"];
+export function toCsv(rows: readonly ClassRow[], reports: readonly (JsonReport | null)[] = []): string {
+  const header = ["student", "score", "max", "root causes", "time (s)", "warnings", ...criterionHeader(reports)];
   const lines = rows.map((r) =>
-    [r.student, r.score === null ? "" : points(r.score), r.max === null ? "" : points(r.max), r.rootCauses.join("; "), String(r.seconds), [...r.troubles.map((t) => `[${t}]`), ...r.warnings].join(" | ")].map(csvField).join(","),
+    [r.student, r.score === null ? "" : points(r.score), r.max === null ? "" : points(r.max), r.rootCauses.join("; "), String(r.seconds), [...r.troubles.map((t) => `[${t}]`), ...r.warnings].join(" | "), ...criterionRow(r.criteria)].map(csvField).join(","),
   );
   return `${[header.join(","), ...lines].join("\n")}\n`;
 }
 
-export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey): string {
+export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey, reports: readonly (JsonReport | null)[] = []): string {
   const graded = rows.filter((r) => r.score !== null && r.max !== null);
   const max = graded[0]?.max ?? 0;
   const scores = graded.map((r) => r.score!).sort((a, b) => a - b);
@@ -104,6 +108,7 @@ export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey): str
     ...histogram(scores, max),
     "```",
     ``,
+    ...criterionSummary(rows, reports),
     `## Most common root causes`,
     ``,
     ...commonCauses(rows),
@@ -143,10 +148,10 @@ function troubleLines(rows: readonly ClassRow[]): string[] {
 export async function writeClassReports(outDir: string, records: readonly StudentRecord[], key: GradeSettingsKey): Promise<ClassFiles> {
   const rows = classRows(records);
   const files = { csv: join(outDir, "class.csv"), json: join(outDir, "class.json"), summary: join(outDir, "summary.md") };
-  await writeFile(files.csv, toCsv(rows));
+  await writeFile(files.csv, toCsv(rows, records.map((r) => r.report)));
   // Each student's full report stays in students/<name>.json (counterexamples make them large).
   const recordFiles = Object.fromEntries(records.map((r) => [r.student, `students/${r.student}.json`]));
   await writeFile(files.json, `${JSON.stringify({ tool: TOOL_NAME, ...key, students: rows, recordFiles }, null, 2)}\n`);
-  await writeFile(files.summary, toSummary(rows, key));
+  await writeFile(files.summary, toSummary(rows, key, records.map((r) => r.report)));
   return files;
 }

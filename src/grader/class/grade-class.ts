@@ -5,11 +5,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toolVersion } from "../grade";
 import { DEFAULT_LIMITS, probeConfinement, type SandboxLimits } from "../sandbox/plan";
+import { DEFAULT_RUBRIC, type Rubric, type ScoringMode } from "../rubric/rubric";
 import { killTree } from "./kill-tree";
 import { classProgress } from "./progress";
 import { writeClassReports, type ClassFiles } from "./class-report";
 import type { StudentJob } from "./student-process";
-import { sameSettings, type StudentRecord } from "./student-record";
+import { sameSettings, type GradeSettingsKey, type StudentRecord } from "./student-record";
 import { listStudents, type Student } from "./students";
 
 // `grade-class`: every submission of a folder, `jobs` students at once, each graded by a process
@@ -24,6 +25,9 @@ export interface ClassOptions {
   readonly numRuns: number;
   readonly limits?: Partial<SandboxLimits>;
   readonly corpusDir?: string | null;
+  /** How each student's points are counted (default: the default rubric). */
+  readonly scoring?: ScoringMode;
+  readonly rubric?: Rubric;
   /** Where the progress goes (a bar on a TTY, a line per student otherwise); null for none. */
   readonly progress?: NodeJS.WriteStream | null;
   /** Test seams passed to every student's grade (see student-process.ts). */
@@ -53,7 +57,8 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   const students = listStudents(options.dir);
   const studentsDir = join(options.outDir, "students");
   await mkdir(studentsDir, { recursive: true });
-  const key = { seed: options.seed, numRuns: options.numRuns, version: toolVersion() };
+  const rubric = options.rubric ?? DEFAULT_RUBRIC;
+  const key = { seed: options.seed, numRuns: options.numRuns, version: toolVersion(), scoring: options.scoring ?? "rubric", rubric: rubric.points };
   const records = new Map<string, StudentRecord>();
   const todo: Student[] = [];
   for (const student of students) {
@@ -91,7 +96,7 @@ function readRecord(file: string): StudentRecord | null {
   }
 }
 
-async function gradeStudent(student: Student, studentsDir: string, options: ClassOptions, key: { seed: number; numRuns: number; version: string }): Promise<StudentRecord> {
+async function gradeStudent(student: Student, studentsDir: string, options: ClassOptions, key: GradeSettingsKey): Promise<StudentRecord> {
   const started = Date.now();
   const file = recordFile(studentsDir, student);
   await rm(file, { force: true });
@@ -100,9 +105,12 @@ async function gradeStudent(student: Student, studentsDir: string, options: Clas
     student: student.name,
     submission: student.submission,
     recordFile: file,
-    reportsDir: join(studentsDir, `${student.name}-reports`),
+    // Every student's counterexamples in a folder of its own (replay-file.ts: named after its path).
+    reportsDir: join(options.outDir, "reports"),
     seed: options.seed,
     numRuns: options.numRuns,
+    scoring: options.scoring ?? "rubric",
+    rubric: options.rubric ?? DEFAULT_RUBRIC,
     limits,
     ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     ...(options.propertiesModule === undefined ? {} : { propertiesModule: options.propertiesModule }),

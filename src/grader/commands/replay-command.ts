@@ -9,7 +9,7 @@ export async function replayCommand(scenarioPath: string, submission: string | u
   const file = await readScenarioFile(scenarioPath);
   const target = submission ?? file.submission;
   if (target === undefined) throw new GraderError("USAGE", `${scenarioPath} does not name its submission. Pass it: compaction-check replay ${scenarioPath} <submission>.`);
-  const result = await replayScenario(file, target, typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {});
+  const result = await replayScenario(file, target, typeof options.timeout === "number" ? { scenarioTimeoutMs: options.timeout } : {}, { force: options.force === true });
   // The observation is the submission's: every line printable. JSON text has no newline inside
   // its strings, so the indented dumps are split on theirs, which are ours.
   const block = (text: string) => {
@@ -18,6 +18,7 @@ export async function replayCommand(scenarioPath: string, submission: string | u
   const line = (text: string) => process.stdout.write(`${printable(text)}\n`);
   line(`property: ${file.propertyId}`);
   line(`submission: ${target}`);
+  for (const note of result.notes) line(`note: ${note}`);
   line("counterexample:");
   for (const rendered of renderScenario(file.scenario)) line(`  ${rendered}`);
   line(`observed: ${outcomeText(result.observation.outcome)}`);

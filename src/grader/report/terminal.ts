@@ -3,6 +3,7 @@ import type { GradeResult, PropertyResult } from "../result";
 import type { Reporter } from "./reporter";
 import { printable } from "./escape";
 import { counterexampleLines, points, rootCauseLines, rootCauseOf, statusSymbol, truncate } from "./format";
+import { criterionLines, losingCriterionLines, scoringLine } from "./criteria-text";
 
 // The human report: progress on stderr while it runs (a bar on a TTY, one line per property
 // otherwise), then the score and root causes, the table, the failures with replay lines, and the
@@ -56,8 +57,8 @@ export function terminalReporter(options: TerminalOptions = {}): Reporter {
 }
 
 /**
- * The report after the progress: first screen = the score and the root causes, each with its
- * smallest counterexample and replay line; then the table, the failures (message and replay:
+ * The report after the progress: first screen = the score, its points per criterion and the
+ * root causes, each with its smallest counterexample and replay line; then the table, the failures (message and replay:
  * their counterexamples are in the replay files), the warnings and the score again.
  */
 export function reportLines(grade: GradeResult): string[] {
@@ -65,11 +66,12 @@ export function reportLines(grade: GradeResult): string[] {
   const passed = grade.properties.filter((p) => p.status === "passed").length;
   const scoreLine = `Score: ${points(grade.score)}/${points(grade.maxScore)}  (${passed}/${grade.properties.length} properties passed, ${(grade.durationMs / 1000).toFixed(1)} s, seed ${grade.seed})`;
   lines.push(scoreLine);
+  if (grade.criteria.length > 0) lines.push(scoringLine(grade), ...losingCriterionLines(grade), "");
   const failed = grade.properties.filter((p) => p.status === "failed").length;
   if (grade.rootCauses.length > 0) {
     lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}; fix them in this order:`);
     grade.rootCauses.forEach((cause, index) => lines.push("", ...rootCauseLines(cause, index)));
-    lines.push("", "How root causes are found: docs/grading.md#root-causes");
+    lines.push("", "How root causes are found and points counted: docs/grading.md#root-causes, docs/grading.md#rubric");
   }
   lines.push("", ...table(grade));
   const failures = grade.properties.filter((p) => p.status !== "passed");
@@ -91,6 +93,7 @@ export function reportLines(grade: GradeResult): string[] {
       if (failure.replay !== undefined) lines.push(`    replay: ${failure.replay}`);
     }
   }
+  if (grade.criteria.length > 0 && grade.score < grade.maxScore) lines.push("", "Points by acceptance criterion:", ...criterionLines(grade));
   if (grade.warnings.length > 0) {
     lines.push("", "Warnings:");
     for (const warning of grade.warnings) lines.push(`  - ${warning}`);
