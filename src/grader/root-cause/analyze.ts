@@ -9,7 +9,8 @@ import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
 import { LAYER_TEXT, READING_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
-import { LAYERS, recheck } from "./recheck";
+import { localize } from "./localize";
+import { LAYERS } from "./recheck";
 import { FACT_LAYERS } from "./facts";
 import { CONTRACT_CLASS } from "../sandbox/child/protocol";
 
@@ -74,7 +75,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       attributed.push({ failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] });
       continue;
     }
-    const result = await recheck({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
+    const result = await localize({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
     attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore, ...(result.reading === undefined ? {} : { reading: result.reading }) });

@@ -11,7 +11,7 @@ import { EMPTY_CONTEXT } from "./options";
 import type { Host } from "../../scenario/host";
 import { isAccessorCounter } from "./facts";
 import type { UpstreamProbe } from "./probe";
-import type { Difference, Failure, Recheck } from "./recheck";
+import type { Difference, Failure, Recheck } from "./differences";
 
 // The build and options layers for inputs and options with decorations (getters, proxies, null
 // prototypes, values no JSON has): the subject's own reading of the decorated input, asked as

@@ -5,7 +5,7 @@ import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { buildKey, settlingKey, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
 import { controlKey, controlScenario, settlingAnswer, settlingScenario } from "./settling";
-import { askOptions } from "./options";
+import { optionsAnswer, optionsScenario } from "./options";
 
 // Asks the subject for its own upstream answers, through the same host (and sandbox) that
 // graded it: u(s) of a string (as the difference of estimateContextUnits of a one-message
@@ -96,7 +96,12 @@ export class UpstreamProbe {
       this.keep("k", key, compactionOf(await this.observation(plainCompaction(question))) ?? undefined, this.compactions);
     }
     const options = new Map([...misses.options].filter(([key]) => !this.unanswered.has(`o:${key}`)));
-    await askOptions(this, options, (scenario) => this.observation(scenario), (key) => this.unanswered.add(`o:${key}`));
+    for (const [key, question] of options) {
+      if (this.options.has(key) || this.exhausted) continue;
+      const answer = optionsAnswer(await this.observation(optionsScenario(question)));
+      if (answer === null) this.unanswered.add(`o:${key}`);
+      else this.options.set(key, answer);
+    }
     for (const [key, question] of misses.settlings) {
       if (this.skip("s", key)) continue;
       const { observation, control } = await this.settling(question);
