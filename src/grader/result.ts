@@ -1,4 +1,5 @@
 import type { Json } from "../scenario/data";
+import type { CriterionId } from "./criteria";
 import type { Expected } from "../scenario/expected";
 import type { Observation } from "../scenario/observation";
 import type { Scenario } from "../scenario/scenario";
@@ -56,6 +57,8 @@ export interface RootCause {
   readonly id: string;
   readonly title: string;
   readonly explanation: string;
+  /** The checkpoint acceptance criterion (src/grader/criteria.ts) the mistake belongs to; absent when none is known (not run, or no counterexample). */
+  readonly criterion?: CriterionId;
   /** The smallest counterexample among its properties', and whose it is. */
   readonly counterexample?: Scenario;
   readonly counterexampleOf?: string;
@@ -100,7 +103,7 @@ export interface GradeResult {
 export type JsonReportProperty = Pick<PropertyResult, "id" | "title" | "status" | "points" | "maxPoints" | "numRuns" | "message" | "counterexample" | "replay" | "rootCause">;
 
 /** A root cause as the JSON report writes it. */
-export type JsonRootCause = Pick<RootCause, "id" | "title" | "explanation" | "counterexample" | "counterexampleOf" | "differences" | "replay" | "properties">;
+export type JsonRootCause = Pick<RootCause, "id" | "title" | "explanation" | "criterion" | "counterexample" | "counterexampleOf" | "differences" | "replay" | "properties">;
 
 /** The JSON report as read back: what toJsonReport writes. */
 export interface JsonReport extends Pick<GradeResult, "tool" | "version" | "submission" | "seed" | "score" | "maxScore" | "durationMs" | "sandbox" | "warnings" | "schemaVersion"> {
@@ -130,6 +133,7 @@ export function toJsonReport(grade: GradeResult): Json {
     }),
     rootCauses: grade.rootCauses.map((cause) => {
       const entry: { [key: string]: Json } = { id: cause.id, title: cause.title, explanation: cause.explanation };
+      if (cause.criterion !== undefined) entry.criterion = cause.criterion;
       if (cause.counterexample !== undefined) entry.counterexample = cause.counterexample as unknown as Json;
       if (cause.counterexampleOf !== undefined) entry.counterexampleOf = cause.counterexampleOf;
       if (cause.differences !== undefined) entry.differences = cause.differences as unknown as Json;

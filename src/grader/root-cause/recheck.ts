@@ -42,7 +42,7 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
       if (plainRejected !== null) return plainRejected;
     }
     // A hostile scenario's input is not the data the probe would build: its build is not asked.
-    if (layers.includes("build") && (failure.scenario.decorations?.length ?? 0) > 0) continue;
+    if (layers.includes("build") && (failure.scenario.decorations ?? []).some((d) => d.target === "input")) continue;
     const started = probe.calls;
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
