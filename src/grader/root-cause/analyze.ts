@@ -9,12 +9,12 @@ import type { RootCause, UpstreamDifference } from "../result";
 import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
 import { UpstreamProbe } from "./probe";
-import { localize } from "./localize";
+import { diagnose } from "./diagnose";
 import { CONTRACT_CLASS } from "../sandbox/child/protocol";
 import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
 import { RULES, type RuleId } from "./rules";
-import { signatureOf, type Signature } from "./signature";
+import type { Signature } from "./signature";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
 // (./localize: an upstream answer of the submission, an observed fact, or the failing call
@@ -80,8 +80,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       continue;
     }
     const scenarioFailure = { def, scenario: failure.counterexample, observation: failure.observation };
-    const result = await localize(scenarioFailure, probe, options.reference);
-    const signature = await signatureOf(scenarioFailure, result, failure.expected ?? null, probe);
+    const { recheck: result, signature } = await diagnose(scenarioFailure, failure.expected ?? null, probe, options.reference);
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
     attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature });

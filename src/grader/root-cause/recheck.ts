@@ -120,7 +120,7 @@ async function plainInputRejected(failure: Failure, probe: UpstreamProbe): Promi
   const contract = withoutUpstream(() => (question.reader === "build" ? modelBuild(question.input as Json) : modelReading(question.input as Json)));
   if (sameBuild(subject, contract, question.reader)) return null;
   const name = question.reader === "build" ? "buildActiveContext" : "groupToolRounds";
-  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract) };
+  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract), about: { kind: "build", question, subject, contract } };
   return { layer: "build", how: "accepted", differences: [difference], needs: ["build"] };
 }
 

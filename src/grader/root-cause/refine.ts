@@ -163,5 +163,5 @@ export function refineBuild(d: Difference): Refined {
   const code = !about.subject.ok ? about.subject.code : !about.contract.ok ? about.contract.codes[0]! : null;
   const rule: RuleId = code === "CONTEXT_INVALID_TRANSCRIPT" ? "build.transcript" : code === "CONTEXT_LIMIT_EXCEEDED" ? "build.limits" : code === "CONTEXT_INVALID_INPUT" || code === "CONTEXT_SUMMARY_INVALID" ? "build.records" : "build.shape";
   const answer = about.subject.ok ? "accepted" : `rejected with ${about.subject.code}`;
-  return of(d, rule, `${about.question.reader} ${answer}`);
+  return of(d, rule, answer);
 }

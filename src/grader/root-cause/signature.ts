@@ -1,4 +1,4 @@
-import { expectedFor, type BuildOutcome, type ModelGroup } from "../../model/index";
+import { expectedFor, modelBuild, type BuildOutcome, type ModelGroup } from "../../model/index";
 import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
@@ -6,13 +6,14 @@ import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { answerObservation } from "./answers";
 import { outcomeDeparture, type Departure } from "./departure";
-import type { Asked, Difference, Failure, Recheck } from "./differences";
+import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
+import { value } from "../report/notation";
 import { plainCompaction } from "./probe";
 import { optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { refineUnits } from "./refine-units";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
-import { compactRule } from "./steps";
+import { compactRule, scriptRule } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
 // departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
@@ -86,7 +87,7 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     if (d?.about?.kind === "compaction") {
       const scenario = plainCompaction(d.about.question);
       const contract = withoutUpstream(() => expectedFor(scenario));
-      return compactSignature(scenario, answerObservation(d.about.subject), contract, d);
+      return compactSignature(scenario, answerObservation(d.about.subject), contract, d, probe);
     }
   }
   if (layer === "async") {
@@ -94,10 +95,13 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     const op = failure.scenario.operation;
     if (op.kind === "compact") {
       const symptom = recheck.how === "reproduced" ? ownDeparture(failure, expected) : null;
-      if (symptom?.kind === "leaks") return { key: "step5.unhandled", rule: "step5.unhandled", question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
+      if (symptom?.kind === "leaks") {
+        const rule = await essentialDress("step5.unhandled", failure.scenario, probe);
+        return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
+      }
       const scenario = failure.scenario;
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
-      const rule = compactRule(op, failure.observation, contract) ?? "step5.settles";
+      const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
       return { key: rule, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
     }
   }
@@ -161,6 +165,8 @@ function fromDifference(rule: RuleId, key: string, d: Difference | undefined): S
 }
 
 function ownDeparture(failure: Failure, expected: Expected | null): Departure | null {
+  // A program's answer is its steps (./program-step): only a leak is its own.
+  if (failure.scenario.operation.kind === "program") return failure.observation.unhandledRejections > 0 ? { kind: "leaks", key: "leaks", subject: `leaves ${failure.observation.unhandledRejections} rejection(s) unhandled`, contract: "no unhandled rejection" } : null;
   let contract = expected;
   try {
     contract ??= withoutUpstream(() => expectedFor(failure.scenario));
@@ -171,11 +177,17 @@ function ownDeparture(failure: Failure, expected: Expected | null): Departure | 
 }
 
 /** A compaction's answer against the contract's: the step of §7 where they part, and how. */
-function compactSignature(scenario: Scenario, observation: Observation, contract: Expected, d: Difference | null): Signature {
+async function compactSignature(scenario: Scenario, observation: Observation, contract: Expected, d: Difference | null, probe: UpstreamProbe | null): Promise<Signature> {
   const op = scenario.operation;
   if (op.kind !== "compact") throw new Error("not a compaction");
   const departure = outcomeDeparture(observation, contract);
-  const rule = compactRule(op, observation, contract) ?? "build.shape";
+  const atStep = compactRule(op, observation, contract);
+  if (atStep === null) {
+    // Step 1: the build of the context, or the options.
+    const first = await firstStepSignature(scenario, observation, contract, probe);
+    if (first !== null) return first;
+  }
+  const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
   const how = departure === null ? "" : rule === "step2.fastPath" || rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
@@ -190,14 +202,22 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   const departure = ownDeparture(failure, expected);
   const name = OPERATION_NAMES[op.kind] ?? op.kind;
   const side = { question: name, subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
-  if (departure?.kind === "leaks") return { key: "step5.unhandled", rule: "step5.unhandled", ...side };
+  if (departure?.kind === "leaks") {
+    const rule = await essentialDress("step5.unhandled", failure.scenario, probe);
+    return { key: rule, rule, ...side };
+  }
   let contract: Expected | null = expected;
   try {
     contract ??= withoutUpstream(() => expectedFor(failure.scenario));
   } catch {
     contract = null;
   }
-  if (op.kind === "compact" && contract !== null && departure !== null) return compactSignature(failure.scenario, failure.observation, contract, null);
+  if (op.kind === "program") return { key: `step8.result own program ${failure.def.id}`, rule: "step8.result", ...side };
+  if (op.kind === "compact" && contract !== null && departure !== null) return compactSignature(failure.scenario, failure.observation, contract, null, probe);
+  if (op.kind === "boundary" && contract !== null && departure !== null && departure.kind !== "value") {
+    const first = await firstStepSignature(failure.scenario, failure.observation, contract, probe);
+    if (first !== null) return first;
+  }
   if (op.kind === "units" && probe !== null && departure?.kind === "value") {
     const found = await refineUnits(itemsOf(op.input), probe);
     if (found !== null) return { key: found.rule, ...found };
@@ -211,10 +231,88 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
     const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer, contract: contractBuild(contract) } });
     return { ...signed(refined), ...side };
   }
+  // No outcome departs (the property checks something beside it): a compaction whose summarizer delivers through a script is step 5's.
+  if (op.kind === "compact" && departure === null && op.summarizer.kind !== "text") {
+    const rule = await essentialDress(scriptRule(op.summarizer), failure.scenario, probe);
+    return { key: rule, rule, ...side };
+  }
   const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
   const what = departure === null ? `property ${failure.def.id}` : departure.key;
   return { key: `${rule} own ${op.kind} ${what}`, rule, ...side };
 }
+
+/**
+ * Step 1 of a boundary or a compaction (the context is built, then the options are checked,
+ * §6): the subject's build of the very context departing names the build's rule; else its
+ * answer to the options.
+ */
+async function firstStepSignature(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null): Promise<Signature | null> {
+  const op = scenario.operation;
+  if ((op.kind !== "boundary" && op.kind !== "compact") || probe === null) return null;
+  const departure = outcomeDeparture(observation, contract);
+  const side = { question: OPERATION_NAMES[op.kind]!, subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  // The context as plain data (decorations apart: they may not be the point).
+  const subject = await probe.read({ reader: "build", input: op.context });
+  const built = withoutUpstream(() => modelBuild(op.context));
+  if (subject !== undefined && !sameBuild(subject, built, "build")) {
+    return signed(refineBuild({ layer: "build", question: `buildActiveContext(${value(op.context, 120)})`, subject: buildText(subject), contract: buildContractText(built), about: { kind: "build", question: { reader: "build", input: op.context }, subject, contract: built } }));
+  }
+  const outcome = observation.outcome;
+  const answer = outcome.kind === "returned" ? { ok: true as const } : outcome.kind === "threw" && typeof outcome.error.code === "string" ? { ok: false as const, code: outcome.error.code } : null;
+  if (answer === null) return null;
+  // A code no options check gives is about the input.
+  const longId = (f: string) => op.options !== null && typeof op.options === "object" && !Array.isArray(op.options) && typeof op.options[f] === "string" && [...(op.options[f] as string)].length > 65_536;
+  const optionsCode = (code: string) => (code === "CONTEXT_LIMIT_EXCEEDED" ? longId("summaryId") || longId("recordId") : OPTION_CODES.includes(code));
+  if (!answer.ok && !optionsCode(answer.code)) {
+    const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } });
+    return { ...signed(refined), ...side };
+  }
+  const { rule, detail } = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
+  return { key: `${rule} ${detail}`, rule, ...side };
+}
+
+/**
+ * At step 5, a script whose native promises are dressed (an own then, a constructor): when the
+ * same scenario without the dress is answered right, the dress is what the mistake needs, and
+ * the rule is how a native promise is observed.
+ */
+async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamProbe | null): Promise<RuleId> {
+  const op = scenario.operation;
+  if (!rule.startsWith("step5.") || op.kind !== "compact" || probe === null) return rule;
+  const script = op.summarizer as { readonly [field: string]: Json };
+  const departure = async (summarizer: Json): Promise<string | null | undefined> => {
+    const variant: Scenario = { ...scenario, operation: { ...op, summarizer: summarizer as never } };
+    let contract: Expected;
+    try {
+      contract = withoutUpstream(() => expectedFor(variant));
+    } catch {
+      return undefined;
+    }
+    const answer = await probe.observe(variant);
+    return answer === undefined ? undefined : (outcomeDeparture(answer, contract)?.key ?? null);
+  };
+  if (script.dress !== undefined && rule !== "step5.nativePromise") {
+    const { dress: _dress, ...plain } = script;
+    if ((await departure(plain)) === null) return "step5.nativePromise";
+  }
+  // A value a carrier delivers or returns (a Proxy, a locked promise): the value alone as the
+  // summarizer's, departing the same way, is what the mistake needs (a leak needs only a failure: not asked).
+  const core = coreOf(script);
+  if (core !== null && rule !== "step5.unhandled") {
+    const [own, alone] = [await departure(script), await departure(core)];
+    if (own !== undefined && own !== null && own === alone) return scriptRule(core as never);
+  }
+  return rule;
+}
+
+/** The value a composite script hands over through a carrier (a then's return value, a resolver), as a script of its own; null for others. */
+function coreOf(script: { readonly [field: string]: Json }): Json | null {
+  if (script.kind === "thenReturnsLocked") return script.where === "proxy" ? { kind: "proxyPromise", text: script.text! } : { kind: "promiseLookupThrows", where: script.where!, undoable: false, settles: "fulfils", text: script.text! };
+  if (script.kind === "resolversMisused" && script.first === "thenlessProxy") return { kind: "proxyValue", get: "forwards", via: "none" };
+  return null;
+}
+
+const OPTION_CODES: readonly string[] = ["CONTEXT_INVALID_INPUT", "CONTEXT_INVALID_BUDGET", "CONTEXT_LIMIT_EXCEEDED"];
 
 const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
 
