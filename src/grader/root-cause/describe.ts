@@ -77,8 +77,38 @@ export interface Described {
   readonly criterion: CriterionId;
 }
 
+/** The detail of a signature's key (after its rule) in words, or null when it says nothing more. */
+export function detailWords(detail: string | null): string | null {
+  if (detail === null) return null;
+  const text = detail.replace(/^own \w+ /, "").trim();
+  if (text === "" || text.startsWith("own ") || /^property /.test(text)) return null;
+  const patterns: readonly [RegExp, (m: RegExpMatchArray) => string][] = [
+    [/^code (\S+) for (\S+)$/, (m) => `rejects with ${m[1]} instead of ${m[2]!.split("|").join(" or ")}`],
+    [/^rejects with (\S+)$/, (m) => `rejects with ${m[1]} where the contract returns`],
+    [/^returns$/, () => "returns where the contract rejects"],
+    [/^value (.+)$/, (m) => `returns another ${m[1]}`],
+    [/^calls (more|fewer)$/, (m) => `calls the summarizer ${m[1]} times than the contract`],
+    [/^escapes for (.*)$/, (m) => `throws something that is not a ContextCompactionError${m[1] === "a result" ? "" : ` instead of rejecting with ${m[1]!.split("|").join(" or ")}`}`],
+    [/^hangs$/, () => "never settles"],
+    [/^crashes$/, () => "crashes"],
+    [/^leaks$/, () => "leaves a rejection unhandled"],
+    [/^at the edge (.+), (accepted|refused with \S+)$/, (m) => `${m[2]} when ${m[1]} holds exactly`],
+    [/^breaking (.+), (accepted|refused with \S+)$/, (m) => `${m[2]} although they break ${m[1]}`],
+    [/^in records$/, () => "in messages and records"],
+    [/^in arguments$/, () => "in tool-call arguments"],
+    [/^rejected with (\S+)$/, (m) => `a valid input refused with ${m[1]}`],
+    [/^accepted$/, () => "an input the contract refuses, accepted"],
+  ];
+  for (const [pattern, words] of patterns) {
+    const m = pattern.exec(text);
+    if (m !== null) return words(m);
+  }
+  return text;
+}
+
 export function describeCause(signature: Signature, detail: string | null, properties: number): Described {
   const rule = ruleOf(signature.rule);
+  detail = detailWords(detail);
   const title = `${MISTAKE[signature.rule]}${detail === null || detail === "" ? "" : ` (${detail})`} — ${rule.section}: ${rule.says}`;
   const listed = properties === 1 ? "The property listed fails" : `The ${properties} properties listed fail`;
   const explanation = `${capitalized(rule.says)} (contract ${rule.section}). Your submission departs from it here (below: your answer and the contract's side by side, on the smallest counterexample that shows it). ${listed} because of this mistake: fix it and they follow.`;
