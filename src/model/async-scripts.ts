@@ -4,7 +4,7 @@
 import type { Json } from "../scenario/data";
 import type { AbortPoint, SummarizerScript } from "../scenario/scenario";
 import { CODE, LIMIT } from "./limits";
-import type { Settled } from "./summarizer";
+import type { Settled } from "./shapes";
 
 /**
  * How a failure arises, which decides whether an abort "at settlement" may beat it:

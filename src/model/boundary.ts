@@ -1,12 +1,10 @@
 import type { ContextData } from "../scenario/data";
 import { modelGroups } from "./groups";
 import { modelMessageUnits, modelRequirementsUnits } from "./units";
+import type { BoundaryOptions, BoundaryReason } from "./shapes";
 import { upstreamBoundary } from "./upstream";
 
-export type BoundaryOptions = { targetUnits: number; summaryMaxUnits: number; retainRecentMessages: number };
-
-/** Why the walk ended: generators label scenarios by it. */
-export type BoundaryReason = "found" | "retention" | "crossing" | "unreachable";
+export type { BoundaryOptions, BoundaryReason } from "./shapes";
 
 export function modelBoundary(ctx: ContextData, opts: BoundaryOptions): number | null {
   return modelBoundaryWalk(ctx, opts).boundary;

@@ -1,7 +1,8 @@
 import type { MessageData } from "../scenario/data";
+import type { ModelGroup } from "./shapes";
 import { upstreamGroups } from "./upstream";
 
-export type ModelGroup = { kind: "message" | "toolRound"; startIndex: number; endIndex: number };
+export type { ModelGroup } from "./shapes";
 
 /**
  * Section 5 on a valid transcript: one closed interval per assistant with calls (from it to

@@ -2,12 +2,9 @@ import type { Json } from "../scenario/data";
 import type { AbortPoint, SummarizerScript } from "../scenario/scenario";
 import { settleAsyncScript } from "./async-scripts";
 import { CODE, LIMIT } from "./limits";
+import type { Settled } from "./shapes";
 
-/**
- * What awaiting the summarizer's value yields (step 4 and 5): a value, or the allowed codes.
- * `orCodes`: the value may also be refused with these codes (§8, e.g. a Proxy value).
- */
-export type Settled = { kind: "value"; value: Json; orCodes?: string[] } | { kind: "fails"; codes: string[] };
+export type { Settled } from "./shapes";
 
 const failed: Settled = { kind: "fails", codes: [CODE.summarizerFailed] };
 const cancelled: Settled = { kind: "fails", codes: [CODE.cancelled] };

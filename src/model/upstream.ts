@@ -1,6 +1,5 @@
 import type { ContextData, Json } from "../scenario/data";
-import type { BoundaryOptions } from "./boundary";
-import type { ModelGroup } from "./groups";
+import type { BoundaryOptions, ModelGroup } from "./shapes";
 
 // Upstream answers: the model's own intermediate answers (u(s) of a string, the groups of a
 // transcript, the boundary of a context) replaced, for the length of one synchronous call, by

@@ -23,8 +23,8 @@ describe("the compact notation", () => {
     expect(renderScenario(compact({ kind: "text", text: "x", delivery: "sync" }, "none", "none"))[0]).toBe(
       'compactContext(context, { maxUnits 7, targetUnits 7, summaryMaxUnits 7, retainRecentMessages 0, summaryId "s", recordId "r" }); summarizer returns "x":',
     );
-    expect(renderScenario(compact({ kind: "text", text: "x", delivery: "promise" }, "controller", "whilePending"))[0]).toMatch(/; summarizer returns "x" via "promise"; signal "controller"; abort whilePending:$/);
-    expect(renderScenario(compact({ kind: "reject", value: "no" }, "none", "none"))[0]).toMatch(/; summarizer reject \(value "no"\):$/);
+    expect(renderScenario(compact({ kind: "text", text: "x", delivery: "promise" }, "controller", "whilePending"))[0]).toMatch(/; summarizer returns "x" through a native promise; an AbortController's signal; the signal is aborted while the summary is pending:$/);
+    expect(renderScenario(compact({ kind: "reject", value: "no" }, "none", "none"))[0]).toMatch(/; summarizer returns a native promise rejected with "no":$/);
   });
 
   it("collapses a run of lines alike but for their numbers, and nothing shorter", () => {

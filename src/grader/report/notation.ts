@@ -4,6 +4,7 @@ import type { Expected } from "../../scenario/expected";
 import type { Outcome } from "../../scenario/observation";
 import type { ProgramStep } from "../../scenario/program";
 import type { Decoration, Operation, Scenario } from "../../scenario/scenario";
+import { abortWords, decorationWords, jsonWords, scriptWords, signalWords, summarizerSlotWords } from "./glossary";
 
 // A counterexample as a student reads it: one line per message (index, role, id, content or
 // calls with ids and names, results with the call they answer, units), the call and its
@@ -38,13 +39,16 @@ function repeatedUnit(points: readonly string[]): number | null {
   return null;
 }
 
-/** Any data value, compact, capped. */
+/** Any data value, compact, capped; values no JSON has by their names (NaN, undefined, 12n, …). */
 export function value(v: Json | undefined, max = MAX_VALUE): string {
   if (v === undefined) return "undefined";
   if (typeof v === "string") return quote(v);
   let text: string;
   try {
-    text = JSON.stringify(v, (_key, item: unknown) => (typeof item === "string" && item.length > MAX_STRING ? `${item.slice(0, MAX_STRING)}… (${item.length} chars)` : item)) ?? String(v);
+    text = jsonWords(
+      JSON.parse(JSON.stringify(v, (_key, item: unknown) => (typeof item === "string" && item.length > MAX_STRING ? `${item.slice(0, MAX_STRING)}… (${item.length} chars)` : item)) ?? "null") as Json,
+      Number.MAX_SAFE_INTEGER,
+    );
   } catch {
     text = String(v);
   }
@@ -120,16 +124,13 @@ function optionsText(options: Json): string {
   return Object.entries(options).map(([k, v]) => `${k} ${value(v, 40)}`).join(", ");
 }
 
+/** The summarizer, the signal and the abort of a compaction, in words (./glossary). */
 function summarizerText(op: Extract<Operation, { kind: "compact" }>): string {
   const script = op.summarizer as Record<string, Json>;
-  const slot = op.summarizerSlot === "script" ? "" : ` (slot ${value(op.summarizerSlot as Json, 40)})`;
-  // The common case in words: a summarizer returning a text, at once or through a promise.
-  const plain = script.kind === "text" && typeof script.text === "string" && Object.keys(script).every((k) => k === "kind" || k === "text" || k === "delivery");
-  const detail = Object.entries(script).filter(([k]) => k !== "kind").map(([k, v]) => `${k} ${value(v, 40)}`).join(", ");
-  const what = plain ? `summarizer returns ${quote(script.text as string)}${script.delivery === "sync" || script.delivery === undefined ? "" : ` via ${value(script.delivery, 20)}`}` : `summarizer ${String(script.kind)}${detail === "" ? "" : ` (${detail})`}`;
-  const signal = op.signal === "none" ? "" : `; signal ${value(op.signal as Json, 40)}`;
-  const abort = op.abort === "none" ? "" : `; abort ${op.abort}`;
-  return `${what}${slot}${signal}${abort}`;
+  const what = op.summarizerSlot === "script" ? `summarizer ${scriptWords(script)}` : summarizerSlotWords(op.summarizerSlot as Json);
+  const signal = op.signal === "none" ? "" : `; ${signalWords(op.signal as Json)}`;
+  const abort = op.abort === "none" || op.signal === "none" ? "" : `; ${abortWords(op.abort)}`;
+  return `${what}${signal}${abort}`;
 }
 
 /** Runs of at least this many consecutive lines alike but for their numbers are collapsed. */
@@ -164,16 +165,14 @@ function stepLines(step: ProgramStep, index: number): string[] {
       return [`  step ${index} round:`, ...step.messages.map((m) => `    ${messageLine(m as unknown as Json)}`)];
     case "compact": {
       const s = step.summarizer as Record<string, Json>;
-      return [`  step ${index} compact: summarizer ${String(s.kind)}${typeof s.text === "string" ? ` ${quote(s.text)}` : ""}, abort ${step.abort}, keep ${step.budget.keepPercent}% of the messages' units, retain ${step.budget.retainRecentMessages}, ${step.budget.trigger === "fits" ? "context fits maxUnits" : "context just over maxUnits"}`];
+      const abort = step.abort === "none" ? "" : `, ${abortWords(step.abort)}`;
+      return [`  step ${index} compact: summarizer ${scriptWords(s)}${abort}, keep ${step.budget.keepPercent}% of the messages' units, retain ${step.budget.retainRecentMessages}, ${step.budget.trigger === "fits" ? "context fits maxUnits" : "context just over maxUnits"}`];
     }
   }
 }
 
 export function decorationLine(d: Decoration): string {
-  const { kind, target, path, ...rest } = d;
-  const where = `${target}${(path as readonly (string | number)[]).map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("")}`;
-  const extra = Object.keys(rest).length === 0 ? "" : ` ${value(rest as Json, 60)}`;
-  return `  hostile: ${kind} at ${where}${extra}`;
+  return `  hostile: ${decorationWords(d as never)}`;
 }
 
 /** The scenario in the compact notation, one line per message. */

@@ -1,12 +1,8 @@
 import { modelBoundaryOptions, modelCompactOptions } from "../../model/index";
 import { CODE } from "../../model/limits";
 import { withoutUpstream, type OptionsAnswer, type OptionsQuestion } from "../../model/upstream";
-import type { Json } from "../../scenario/data";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario, SignalSlot, SummarizerSlot } from "../../scenario/scenario";
-import { value } from "../report/notation";
-import type { UpstreamProbe } from "./probe";
-import type { Difference } from "./recheck";
 
 // The options layer's question (contract §6, §7): does selectCompactionBoundary (or
 // compactContext, with the scenario's summarizer and signal slots) accept these options, and
@@ -46,39 +42,8 @@ export function optionsAnswer(observation: Observation | undefined): OptionsAnsw
 }
 
 /** The contract's check of the options: accepted, or every code it allows. */
-function contractOptions(question: OptionsQuestion): { readonly ok: true } | { readonly ok: false; readonly codes: readonly string[] } {
+export function contractOptions(question: OptionsQuestion): { readonly ok: true } | { readonly ok: false; readonly codes: readonly string[] } {
   return withoutUpstream(() =>
     question.operation === "boundary" ? modelBoundaryOptions(question.options) : modelCompactOptions(question.options, question.summarizerSlot as SummarizerSlot, question.signal as SignalSlot),
   );
-}
-
-/** The subject's options answers that the contract does not give, among the questions asked. */
-export function optionsDifferences(probe: UpstreamProbe, asked: ReadonlyMap<string, OptionsQuestion>): Difference[] {
-  const out: Difference[] = [];
-  for (const [key, question] of asked) {
-    const subject = probe.options.get(key);
-    if (subject === undefined) continue;
-    const contract = contractOptions(question);
-    const same = subject.ok ? contract.ok : !contract.ok && contract.codes.includes(subject.code);
-    if (same) continue;
-    const slots = question.operation === "compact" ? `, signal ${value((question.signal ?? null) as Json, 60)}, summarizer ${value((question.summarizerSlot ?? null) as Json, 60)}` : "";
-    const name = question.operation === "boundary" ? "selectCompactionBoundary" : "compactContext";
-    out.push({
-      layer: "options",
-      question: `${name} options ${value(question.options, 160)}${slots}`,
-      subject: subject.ok ? "accepts them" : `rejects them with ${subject.code}`,
-      contract: contract.ok ? "accepts them" : `rejects them with ${contract.codes.join(" or ")}`,
-    });
-  }
-  return out;
-}
-
-/** Asks the subject the options questions it was not asked yet. */
-export async function askOptions(probe: UpstreamProbe, questions: ReadonlyMap<string, OptionsQuestion>, observe: (scenario: Scenario) => Promise<Observation | undefined>, refuse: (key: string) => void): Promise<void> {
-  for (const [key, question] of questions) {
-    if (probe.options.has(key) || probe.exhausted) continue;
-    const answer = optionsAnswer(await observe(optionsScenario(question)));
-    if (answer === null) refuse(key);
-    else probe.options.set(key, answer);
-  }
 }

@@ -7,8 +7,7 @@ import type { Scenario } from "../../scenario/scenario";
 import { outcomeAccepted } from "./accepts";
 import { acceptedText } from "./answers";
 import type { UpstreamProbe } from "./probe";
-import type { Recheck } from "./recheck";
-import { settlingQuestionText } from "./settling-differences";
+import { settlingQuestionText, type Recheck } from "./differences";
 import { contractSettling, controlScenario } from "./settling";
 
 // Three failures no re-judge can pass, whatever the expected answer: a call that never settles,

@@ -1,0 +1,205 @@
+// The held-out measure (issue 26): grade every implementation of test/heldout/ as a submission
+// (src/grader/grade.ts, sandboxed, the default seed and runs), and each mistake of a
+// several-mistake implementation alone (its compose.ts `make(new Set([id]))`), then compare the
+// grade's root causes with the ground truth (scripts/heldout/rates.ts) and print the rates of
+// DEV (with detail), BLIND (totals only: test/heldout/split.ts) and ALL.
+//
+//   npm run heldout:measure [-- --jobs 2] [--dir reports/heldout] [--only dev|blind|all]
+//                           [--ids a,b (DEV only)] [--doc docs/heldout.md --label before|after]
+//
+// Each grade runs in a child process of its own (`--jobs` at once), writes its answer to
+// <dir>/grades/ and is used again while the sources it depends on are unchanged
+// (scripts/heldout/fingerprint.ts): the measure is resumable. Nothing of a BLIND implementation
+// is printed but counts; its grades stay in their files, which nobody tuning the analysis reads.
+import { spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { HELDOUT, type Implementation } from "../test/heldout/manifest";
+import { isBlind } from "../test/heldout/split";
+import { measurementBlock, withMeasurement } from "./heldout/doc";
+import { fingerprint } from "./heldout/fingerprint";
+import { judgeImplementation, rateLines, ratesOf, type GradedCause, type ImplementationVerdict } from "./heldout/rates";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SCRIPT = fileURLToPath(import.meta.url);
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+const seed = Number(option("seed") ?? 20261129);
+const numRuns = Number(option("runs") ?? 100);
+const dir = resolve(option("dir") ?? join(ROOT, "reports/heldout"));
+
+/** What one grade answered, as the measure keeps it. */
+interface GradeFile {
+  readonly id: string;
+  readonly mistake: string | null;
+  readonly fingerprint: string;
+  readonly score: number;
+  readonly maxScore: number;
+  readonly durationMs: number;
+  readonly failed: readonly string[];
+  readonly rootCauses: readonly GradedCause[];
+}
+
+interface Task {
+  readonly impl: Implementation;
+  /** null: every mistake on (the submission); else this mistake alone. */
+  readonly mistake: string | null;
+  readonly file: string;
+  readonly fingerprint: string;
+}
+
+const fileOf = (id: string, mistake: string | null) => join(dir, "grades", mistake === null ? `${id}.json` : `${id}--${mistake}.json`);
+
+/** An entry module that exports the implementation with `mistake` alone (compose.ts). */
+function entryFor(id: string, mistake: string): string {
+  const folder = join(dir, "entries", id, mistake);
+  mkdirSync(folder, { recursive: true });
+  const impl = relative(folder, join(ROOT, "test/heldout", id)).split("\\").join("/");
+  const text = [
+    `// ${id} with the mistake ${mistake} alone (scripts/heldout-measure.ts).`,
+    `import { make } from "${impl}/compose";`,
+    `export * from "${impl}/index";`,
+    `export const { buildActiveContext, groupToolRounds, estimateContextUnits, selectCompactionBoundary, compactContext } = make(new Set([${JSON.stringify(mistake)}]));`,
+    "",
+  ].join("\n");
+  writeFileSync(join(folder, "index.ts"), text);
+  return folder;
+}
+
+/** Child mode: one grade, written to `--out`. */
+async function gradeOne(id: string, mistake: string | null, out: string, print: string): Promise<void> {
+  const { grade } = await import("../src/grader/grade");
+  const submission = mistake === null ? join(ROOT, "test/heldout", id) : entryFor(id, mistake);
+  const result = await grade({ submission, seed, numRuns, reportsDir: null, jobs: 1 });
+  const failed = result.properties.filter((p) => p.status !== "passed").map((p) => p.id);
+  const rootCauses = result.rootCauses.map((c) => ({ id: c.id, title: c.title, ...("criterion" in c && typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties] }));
+  const answer: GradeFile = { id, mistake, fingerprint: print, score: result.score, maxScore: result.maxScore, durationMs: result.durationMs, failed, rootCauses };
+  // DEV's whole grade, to read and debug (never a BLIND one's).
+  if (mistake === null && !isBlind(id)) writeAtomically(join(dir, "detail", `${id}.json`), JSON.stringify({ ...result, properties: result.properties.filter((p) => p.status !== "passed") }));
+  writeAtomically(out, JSON.stringify(answer));
+}
+
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.part`, text);
+  renameSync(`${file}.part`, file);
+}
+
+function cached(task: Task): GradeFile | null {
+  if (!existsSync(task.file)) return null;
+  const answer = JSON.parse(readFileSync(task.file, "utf8")) as GradeFile;
+  return answer.fingerprint === task.fingerprint ? answer : null;
+}
+
+function runChild(task: Task): Promise<boolean> {
+  const log = join(dir, "logs", `${task.impl.id}${task.mistake === null ? "" : `--${task.mistake}`}.log`);
+  mkdirSync(dirname(log), { recursive: true });
+  const args = ["--import", "tsx", SCRIPT, "--grade", task.impl.id, "--out", task.file, "--print", task.fingerprint, "--seed", String(seed), "--runs", String(numRuns), "--dir", dir];
+  if (task.mistake !== null) args.push("--mistake", task.mistake);
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("close", (code) => {
+      writeFileSync(log, Buffer.concat(output));
+      done(code === 0);
+    });
+  });
+}
+
+function selected(): Implementation[] {
+  const only = option("only") ?? "all";
+  const ids = option("ids")?.split(",");
+  if (ids !== undefined) {
+    const blind = ids.filter(isBlind);
+    if (blind.length > 0) throw new Error(`--ids takes DEV implementations only (${blind.length} BLIND given)`);
+    return HELDOUT.filter((impl) => ids.includes(impl.id));
+  }
+  return HELDOUT.filter((impl) => only === "all" || (only === "blind") === isBlind(impl.id));
+}
+
+async function measure(): Promise<void> {
+  const jobs = Number(option("jobs") ?? 2);
+  const impls = selected();
+  const full = fingerprint(ROOT, { seed, numRuns }, false);
+  const verdicts = fingerprint(ROOT, { seed, numRuns }, true);
+  const tasks: Task[] = impls.flatMap((impl) => [
+    { impl, mistake: null, file: fileOf(impl.id, null), fingerprint: full },
+    ...(impl.mistakes.length > 1 ? impl.mistakes.map((m) => ({ impl, mistake: m.id, file: fileOf(impl.id, m.id), fingerprint: verdicts })) : []),
+  ]);
+  const todo = tasks.filter((task) => cached(task) === null);
+  console.log(`held-out measure: ${impls.length} implementations, ${tasks.length} grades, ${tasks.length - todo.length} cached, ${todo.length} to run (${jobs} at once)`);
+  let done = 0, blindDone = 0, failures = 0;
+  const blindTodo = todo.filter((t) => isBlind(t.impl.id)).length;
+  const queue = [...todo];
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: jobs }, async () => {
+      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+        const t0 = Date.now();
+        const ok = await runChild(task);
+        done++;
+        if (!ok) failures++;
+        const elapsed = `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+        if (isBlind(task.impl.id)) {
+          blindDone++;
+          if (blindDone === blindTodo || blindDone % 5 === 0) console.log(`  [${done}/${todo.length}] BLIND: ${blindDone} of ${blindTodo} grades done`);
+        } else {
+          const answer = ok ? cached(task) : null;
+          const what = answer === null ? "FAILED (see the log)" : `${answer.score}/${answer.maxScore}, ${answer.rootCauses.length} root causes`;
+          console.log(`  [${done}/${todo.length}] ${task.impl.id}${task.mistake === null ? "" : ` / ${task.mistake} alone`}: ${what} (${elapsed})`);
+        }
+      }
+    }),
+  );
+  if (todo.length > 0) console.log(`graded in ${((Date.now() - started) / 60000).toFixed(1)} min${failures > 0 ? `; ${failures} grades failed (DEV: see the logs; BLIND: counted only)` : ""}`);
+  report(impls, tasks);
+}
+
+function report(impls: readonly Implementation[], tasks: readonly Task[]): void {
+  const judged: (ImplementationVerdict & { readonly form: string; readonly blind: boolean })[] = [];
+  let incomplete = 0;
+  for (const impl of impls) {
+    const answers = tasks.filter((t) => t.impl === impl).map(cached);
+    if (answers.some((a) => a === null)) {
+      incomplete++;
+      continue;
+    }
+    const whole = answers.find((a) => a!.mistake === null)!;
+    const alone = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.failed)]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.failed)] as const));
+    const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone });
+    judged.push({ ...verdict, form: impl.form, blind: isBlind(impl.id) });
+  }
+  if (incomplete > 0) console.log(`${incomplete} implementations lack a grade (a grade failed): left out of the rates`);
+  const dev = judged.filter((v) => !v.blind);
+  console.log("\nDEV:");
+  for (const v of dev) {
+    const causes = v.causes.map((c) => `${c.id}[${c.properties}]${c.pure ? (c.owners.length === 0 ? "·" : `=${c.owners.join("=")}`) : `?${c.touches.join("+")}`}`).join(" ");
+    console.log(`  ${v.countRight && v.pure && v.missed.length === 0 ? "✓" : "✗"} ${v.id} (${v.mistakes} mistakes): ${v.causes.length} root causes ${causes}${v.missed.length > 0 ? `; missed ${v.missed.join(", ")}` : ""}`);
+  }
+  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => v.blind)), all: ratesOf(judged) };
+  for (const [name, r] of Object.entries(rates)) {
+    console.log(`\n${name.toUpperCase()} (${r.implementations} implementations):`);
+    for (const [what, value] of rateLines(r)) console.log(`  ${what}: ${value}`);
+  }
+  const doc = option("doc");
+  if (doc !== undefined) {
+    if (incomplete > 0 || impls.length !== HELDOUT.length) throw new Error("the doc is written from a whole measure only (every implementation graded)");
+    const label = option("label") ?? "after";
+    const commit = option("commit") ?? execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const block = measurementBlock({ label, settings: { seed, numRuns }, commit, ...rates, detail: dev });
+    writeFileSync(doc, withMeasurement(readFileSync(doc, "utf8"), block, label));
+    console.log(`\nwrote the "${label}" measurement into ${doc}`);
+  }
+}
+
+const one = option("grade");
+if (one !== undefined) await gradeOne(one, option("mistake") ?? null, option("out")!, option("print")!);
+else await measure();

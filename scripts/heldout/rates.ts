@@ -1,0 +1,145 @@
+// The held-out rates (issue 26): how the grade's root causes of an implementation compare with
+// its mistakes (test/heldout/manifest.ts). Pure functions of what the grades answered:
+// - the implementation as submitted (every mistake on): its root causes, each with the failed
+//   properties it explains;
+// - for an implementation with several mistakes, each mistake alone (compose.ts `make`): the
+//   properties that fail with it. A failed property belongs to the mistakes that fail it alone.
+// One mistake → exactly one root cause; several → as many root causes as mistakes; a root cause
+// is pure when one mistake alone fails every one of its properties that any mistake fails alone
+// (properties that fail only when mistakes combine belong to none and are not held against it);
+// a mistake is missed when it is left out of a largest matching of mistakes with pure root
+// causes of their own (a root cause owned by two mistakes stands for one of them only).
+
+export interface GradedCause {
+  readonly id: string;
+  readonly title: string;
+  readonly criterion?: string;
+  readonly properties: readonly string[];
+}
+
+export interface GradedImplementation {
+  readonly id: string;
+  /** Its mistakes, in the manifest's order, with their criteria. */
+  readonly mistakes: readonly { readonly id: string; readonly criterion: string }[];
+  readonly rootCauses: readonly GradedCause[];
+  /** Mistake id → the properties that fail with it alone (for one mistake: every failed property). */
+  readonly alone: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+export interface CauseVerdict {
+  readonly id: string;
+  readonly title: string;
+  readonly criterion?: string;
+  readonly properties: number;
+  /** The mistakes that alone fail every attributable property of it (empty: impure, or nothing attributable). */
+  readonly owners: readonly string[];
+  /** The mistakes that alone fail at least one of its properties. */
+  readonly touches: readonly string[];
+  readonly pure: boolean;
+}
+
+export interface ImplementationVerdict {
+  readonly id: string;
+  readonly mistakes: number;
+  readonly causes: readonly CauseVerdict[];
+  /** One mistake: exactly one root cause; several: as many root causes as mistakes. */
+  readonly countRight: boolean;
+  /** Every root cause pure. */
+  readonly pure: boolean;
+  /** Mistakes no pure root cause is owned by. */
+  readonly missed: readonly string[];
+  /** Root causes whose criterion is their owner's (when both are known). */
+  readonly criterionRight: number;
+  readonly criterionKnown: number;
+}
+
+export function judgeImplementation(impl: GradedImplementation): ImplementationVerdict {
+  const causes = impl.rootCauses.map((cause): CauseVerdict => {
+    const attributed = cause.properties.filter((p) => impl.mistakes.some((m) => impl.alone.get(m.id)?.has(p) === true));
+    const touches = impl.mistakes.filter((m) => attributed.some((p) => impl.alone.get(m.id)?.has(p) === true)).map((m) => m.id);
+    const owners = attributed.length === 0 ? [] : impl.mistakes.filter((m) => attributed.every((p) => impl.alone.get(m.id)?.has(p) === true)).map((m) => m.id);
+    return { id: cause.id, title: cause.title, ...(cause.criterion === undefined ? {} : { criterion: cause.criterion }), properties: cause.properties.length, owners, touches, pure: attributed.length === 0 || owners.length > 0 };
+  });
+  const matched = largestMatching(impl.mistakes.map((m) => m.id), causes.map((c) => (c.pure ? c.owners : [])));
+  const missed = impl.mistakes.filter((m) => !matched.has(m.id)).map((m) => m.id);
+  const criterionOf = new Map(impl.mistakes.map((m) => [m.id, m.criterion]));
+  const judged = causes.filter((c) => c.criterion !== undefined && c.owners.length > 0);
+  return {
+    id: impl.id,
+    mistakes: impl.mistakes.length,
+    causes,
+    countRight: causes.length === impl.mistakes.length,
+    pure: causes.every((c) => c.pure),
+    missed,
+    criterionRight: judged.filter((c) => c.owners.some((m) => criterionOf.get(m) === c.criterion)).length,
+    criterionKnown: judged.length,
+  };
+}
+
+/** The mistakes matched in a largest matching of mistakes to root causes (`owners[i]`: the mistakes root cause i may stand for). */
+function largestMatching(mistakes: readonly string[], owners: readonly (readonly string[])[]): Set<string> {
+  const causeOf = new Map<string, number>();
+  const augment = (mistake: string, seen: Set<number>): boolean => {
+    for (let i = 0; i < owners.length; i++) {
+      if (!owners[i]!.includes(mistake) || seen.has(i)) continue;
+      seen.add(i);
+      const holder = [...causeOf].find(([, cause]) => cause === i)?.[0];
+      if (holder === undefined || augment(holder, seen)) {
+        causeOf.set(mistake, i);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const mistake of mistakes) augment(mistake, new Set());
+  return new Set(causeOf.keys());
+}
+
+export interface Rates {
+  readonly implementations: number;
+  readonly one: { readonly right: number; readonly of: number };
+  readonly several: { readonly right: number; readonly of: number };
+  /** Several-mistake implementations whose every root cause is pure. */
+  readonly pureImplementations: { readonly right: number; readonly of: number };
+  /** Root causes of several-mistake implementations that are pure. */
+  readonly pureCauses: { readonly right: number; readonly of: number };
+  readonly missed: { readonly count: number; readonly of: number };
+  readonly rootCauses: number;
+  readonly mistakes: number;
+  readonly criterion: { readonly right: number; readonly of: number };
+}
+
+export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
+  const one = verdicts.filter((v) => v.mistakes === 1);
+  const several = verdicts.filter((v) => v.mistakes > 1);
+  const count = (list: readonly ImplementationVerdict[], test: (v: ImplementationVerdict) => boolean) => ({ right: list.filter(test).length, of: list.length });
+  const severalCauses = several.flatMap((v) => v.causes);
+  return {
+    implementations: verdicts.length,
+    one: count(one, (v) => v.countRight),
+    several: count(several, (v) => v.countRight),
+    pureImplementations: count(several, (v) => v.pure),
+    pureCauses: { right: severalCauses.filter((c) => c.pure).length, of: severalCauses.length },
+    missed: { count: verdicts.reduce((n, v) => n + v.missed.length, 0), of: verdicts.reduce((n, v) => n + v.mistakes, 0) },
+    rootCauses: verdicts.reduce((n, v) => n + v.causes.length, 0),
+    mistakes: verdicts.reduce((n, v) => n + v.mistakes, 0),
+    criterion: { right: verdicts.reduce((n, v) => n + v.criterionRight, 0), of: verdicts.reduce((n, v) => n + v.criterionKnown, 0) },
+  };
+}
+
+export function percent(part: { readonly right: number; readonly of: number }): string {
+  return part.of === 0 ? "–" : `${part.right}/${part.of} (${Math.round((100 * part.right) / part.of)} %)`;
+}
+
+/** The rates as table rows (one line per rate), for the terminal and the doc. */
+export function rateLines(rates: Rates): readonly [string, string][] {
+  return [
+    ["one mistake → exactly one root cause (target ≥ 90 %)", percent(rates.one)],
+    ["several mistakes → as many root causes as mistakes (target ≥ 80 %)", percent(rates.several)],
+    ["several mistakes → no root cause from two mistakes (target ≥ 90 %)", percent(rates.pureImplementations)],
+    ["root causes of several-mistake implementations that are pure", percent(rates.pureCauses)],
+    ["mistakes missed (no pure root cause of their own, one root cause standing for one mistake)", `${rates.missed.count} of ${rates.missed.of}`],
+    ["root causes / mistakes", `${rates.rootCauses} / ${rates.mistakes}`],
+    ["root causes whose criterion is their mistake's", rates.criterion.of === 0 ? "– (no criterion in the report)" : percent(rates.criterion)],
+  ];
+}
