@@ -10,6 +10,8 @@
 // a mistake is missed when it is left out of a largest matching of mistakes with pure root
 // causes of their own (a root cause owned by two mistakes stands for one of them only).
 
+import { wordProblems } from "../../src/grader/report/plain-words";
+
 export interface GradedCause {
   readonly id: string;
   readonly title: string;
@@ -107,12 +109,14 @@ export interface Rates {
   readonly rootCauses: number;
   readonly mistakes: number;
   readonly criterion: { readonly right: number; readonly of: number };
+  /** Root-cause titles with no internal name and no doubled word (src/grader/report/plain-words.ts). */
+  readonly plainTitles: { readonly right: number; readonly of: number };
 }
 
 export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
   const one = verdicts.filter((v) => v.mistakes === 1);
   const several = verdicts.filter((v) => v.mistakes > 1);
-  const count = (list: readonly ImplementationVerdict[], test: (v: ImplementationVerdict) => boolean) => ({ right: list.filter(test).length, of: list.length });
+  const count = <T>(list: readonly T[], test: (v: T) => boolean) => ({ right: list.filter(test).length, of: list.length });
   const severalCauses = several.flatMap((v) => v.causes);
   return {
     implementations: verdicts.length,
@@ -124,6 +128,7 @@ export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
     rootCauses: verdicts.reduce((n, v) => n + v.causes.length, 0),
     mistakes: verdicts.reduce((n, v) => n + v.mistakes, 0),
     criterion: { right: verdicts.reduce((n, v) => n + v.criterionRight, 0), of: verdicts.reduce((n, v) => n + v.criterionKnown, 0) },
+    plainTitles: count(verdicts.flatMap((v) => v.causes), (c) => wordProblems(c.title).length === 0),
   };
 }
 
@@ -140,6 +145,7 @@ export function rateLines(rates: Rates): readonly [string, string][] {
     ["root causes of several-mistake implementations that are pure", percent(rates.pureCauses)],
     ["mistakes missed (no pure root cause of their own, one root cause standing for one mistake)", `${rates.missed.count} of ${rates.missed.of}`],
     ["root causes / mistakes", `${rates.rootCauses} / ${rates.mistakes}`],
+    ["root-cause titles in plain words (no internal name, no doubled word)", percent(rates.plainTitles)],
     ["root causes whose criterion is their mistake's", rates.criterion.of === 0 ? "– (no criterion in the report)" : percent(rates.criterion)],
   ];
 }

@@ -87,7 +87,7 @@ export function toCsv(rows: readonly ClassRow[], reports: readonly (JsonReport |
   const lines = rows.map((r) =>
     [r.student, r.score === null ? "" : points(r.score), r.max === null ? "" : points(r.max), r.rootCauses.join("; "), String(r.seconds), [...r.troubles.map((t) => `[${t}]`), ...r.warnings].join(" | "), ...criterionRow(r.criteria)].map(csvField).join(","),
   );
-  return `${[header.join(","), ...lines].join("\n")}\n`;
+  return `${[header.map(csvField).join(","), ...lines].join("\n")}\n`;
 }
 
 export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey, reports: readonly (JsonReport | null)[] = []): string {

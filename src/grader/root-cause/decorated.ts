@@ -162,5 +162,5 @@ function readingDifference(layer: "build" | "options", question: Scenario, own: 
   const subject = (outcome.kind === "returned" ? `returns ${value(outcome.value, 160)}` : outcome.kind === "threw" ? thrown(outcome.error) : outcome.kind) + (calls === null ? "" : `; calls into the input: ${countsText(calls.own)}`);
   const contractText = acceptedOutcomes(contract).map((e) => (e.kind === "returns" ? `returns ${value(e.value, 160)}` : `rejects with ${e.codes.join(" or ")}`)).join(", or ") + (calls === null ? "" : `; calls into the input: ${countsText(calls.contract)}`);
   const args = layer === "build" ? value(input, 120) : `an empty context, ${value(input, 120)}`;
-  return { layer, question: `${name}(${args}) with ${hostile}`, subject, contract: contractText, about: { kind: "reading", target: layer === "build" ? "input" : "options", question, own, contract, calls } };
+  return { layer, question: `${name}(${args}) with ${hostile}`, subject, contract: contractText };
 }

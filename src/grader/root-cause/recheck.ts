@@ -42,7 +42,7 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
       if (plainRejected !== null) return plainRejected;
     }
     // A hostile scenario's input is not the data the probe would build: its build is not asked.
-    if (layers.includes("build") && (failure.scenario.decorations ?? []).some((d) => d.target === "input")) continue;
+    if (layers.includes("build") && (failure.scenario.decorations?.length ?? 0) > 0) continue;
     const started = probe.calls;
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
@@ -120,7 +120,7 @@ async function plainInputRejected(failure: Failure, probe: UpstreamProbe): Promi
   const contract = withoutUpstream(() => (question.reader === "build" ? modelBuild(question.input as Json) : modelReading(question.input as Json)));
   if (sameBuild(subject, contract, question.reader)) return null;
   const name = question.reader === "build" ? "buildActiveContext" : "groupToolRounds";
-  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract), about: { kind: "build", question, subject, contract } };
+  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract) };
   return { layer: "build", how: "accepted", differences: [difference], needs: ["build"] };
 }
 
