@@ -75,7 +75,15 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       attributed.push({ failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] });
       continue;
     }
-    const result = await localize({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
+    let result: Awaited<ReturnType<typeof localize>>;
+    try {
+      result = await localize({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
+    } catch {
+      // The model cannot judge again with answers that are no contract data (a built context
+      // holding NaN, which J does not define): this failure alone stays its own root cause.
+      attributed.push({ failure, cause: failure.id, differences: [] });
+      continue;
+    }
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
     attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore, ...(result.reading === undefined ? {} : { reading: result.reading }) });
