@@ -36,3 +36,14 @@ function scenario(transcriptData: Json, labels: string[]): Scenario {
   const s: Scenario = { operation: { kind: "groups", transcript: transcriptData } };
   return { ...s, labels: [...labels, ...outcomeLabels(expectedFor(s))] };
 }
+
+/**
+ * groupToolRounds over a valid transcript above the 1,000,000-unit ceiling of a finished
+ * context, its strings and items within their limits (the context mutation limit:units): the
+ * model accepts its groups or CONTEXT_LIMIT_EXCEEDED (docs/contract-decisions.md 5).
+ */
+export function groupsOverUnitsCeiling(): Scenario {
+  const overCeiling = LIMIT_MUTATIONS.find((m) => m.name === "limit:units")!;
+  const broken = overCeiling.apply({ messages: [] }) as { messages: Json };
+  return scenario(broken.messages, ["limit:units-ceiling"]);
+}

@@ -5,7 +5,7 @@ import { buildScenario } from "./buildScenario";
 import { compactScenario } from "./compactScenario";
 import { contextData } from "./contextData";
 import { contractString } from "./contractString";
-import { groupsScenario } from "./groupsScenario";
+import { groupsOverUnitsCeiling, groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
 import { LIMIT_NAMES, limitEdgeScenario, pastLimitProbes } from "./limitEdgeScenario";
 import { programScenario } from "./programScenario";
@@ -52,6 +52,7 @@ export {
   compactScenario,
   contextData,
   contractString,
+  groupsOverUnitsCeiling,
   groupsScenario,
   HOSTILE_KINDS,
   hostileScenario,

@@ -56,7 +56,8 @@ function afterDecorations(edge: Edge, picks: readonly number[], op: Operation): 
     const variant = (picks[4]! + k) % 5;
     if (variant === 1 && objects.has(key)) out.push(input(path, "proxy"));
     else if (variant === 2) out.push(input(path, "setterOnly"));
-    else if (variant === 3) out.push(input(path, "value", { value: { $cc: "function" } }));
+    // A function, or undefined (a data slot holding undefined is a fine slot: its item lies past the overflow).
+    else if (variant === 3) out.push(input(path, "value", { value: { $cc: picks[5]! % 3 === 0 ? "undefined" : "function" } }));
     // A hole only where an array has a slot (§3 "Slots first": a bad slot may win over an earlier overflow).
     else if (variant === 4 && typeof path[path.length - 1] === "number") out.push(input(path, "hole"));
     else out.push(input(path, "getter"));

@@ -1,5 +1,8 @@
 import type { CheckInput, Json, PropertyDefinition, Verdict } from "../src/scenario";
+import { ROOT_PATH } from "../src/driver";
+import { groupsOverUnitsCeiling } from "../generators";
 import { validGroupsScenarios } from "./_internals/arbitraries";
+import { once } from "./_internals/calibrate";
 import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { arrayOrEmpty, field, sameData } from "./_internals/json";
 import { agreeOnOutcome } from "./_internals/outcome";
@@ -44,6 +47,17 @@ function neverSeparates(groups: Json, transcript: readonly Json[]): Verdict {
   return violation === null ? pass : fail(`expected no group cut between a tool call and its results, observed: ${violation}`);
 }
 
+/**
+ * §5: "a frozen list of frozen groups", no more: what a group holds (its messages list, the
+ * messages) is not said to be frozen, as the contract says "deeply" or "every object and array"
+ * where it means it (issue 27 review; variant groups-message-lists-unfrozen). The frozen report
+ * names the first unfrozen object breadth first, so one below a group means the list and every
+ * group are frozen.
+ */
+function listAndGroupsFrozen(firstUnfrozen: string | null): boolean {
+  return firstUnfrozen === null || (firstUnfrozen !== ROOT_PATH && !/^\[\d+\]$/.test(firstUnfrozen));
+}
+
 export const groupsProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "groups.tile-transcript-in-order",
@@ -53,6 +67,8 @@ export const groupsProperties: readonly PropertyDefinition[] = judgedByAccepted(
     catches: "Gaps, overlaps, reordering, an exclusive end treated as inclusive, or group messages that are not the transcript slice.",
     specRef: SPEC,
     arbitrary: validGroupsScenarios(),
+    // A transcript over the units ceiling: its groups, or CONTEXT_LIMIT_EXCEEDED (the core's).
+    edgeCases: once(() => [groupsOverUnitsCeiling()]),
     check: (input) => onGroups(input, tiles),
   },
   {
@@ -93,7 +109,7 @@ export const groupsProperties: readonly PropertyDefinition[] = judgedByAccepted(
     check: (input) =>
       onGroups(input, () => {
         const frozen = input.observation.frozen;
-        return frozen !== null && frozen.deep ? pass : fail(`expected every group object and array frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
+        return frozen !== null && listAndGroupsFrozen(frozen.firstUnfrozen) ? pass : fail(`expected the group list and every group frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
       }),
   },
 ]);

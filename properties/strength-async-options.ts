@@ -15,7 +15,8 @@ import { defineStrength, editedCompact, modelAgrees, onCompaction, type Compact 
 // invalid option value gets its own property rather than one rare regime of a general one.
 
 const ID_FIELDS = ["summaryId", "recordId"] as const;
-const BLANK_IDS: readonly string[] = ["", " ", "\t\n", "\u00a0", "\u2003\ufeff"];
+// The last is blank and past 65,536 code points: two rules broken, either code (§8, first row).
+const BLANK_IDS: readonly string[] = ["", " ", "\t\n", "\u00a0", "\u2003\ufeff", " ".repeat(65_537)];
 // Not strings. Numbers, booleans and objects make String.prototype.trim-like checks pass
 // (their first character is visible once converted), null and undefined make them throw.
 const NON_STRING_IDS: readonly Json[] = [1, 0, true, false, null, { $cc: "undefined" }, { id: "s" }];

@@ -107,6 +107,9 @@ const REQUIREMENT_EDITS: readonly Edit[] = [
   ["summary:blank-id", (c) => build({ ...data(c), summary: { id: "\u00a0", content: "a summary" } })],
   ["requirement:id-not-a-string", (c) => build({ ...data(c), requirements: [{ id: 7, content: "c" }] })],
   ["requirement:duplicate-id", (c) => build({ ...data(c), requirements: [{ id: "rd-r", content: "one" }, { id: "rd-r", content: "two" }] })],
+  // Two rules broken in one requirement: a blank id and a content past 65,536 code points. The
+  // contract orders neither the fields of a record nor the rules (§8, first row): either code.
+  ["requirement:blank-id-content-past-limit", (c) => build({ ...data(c), requirements: [{ id: " ", content: "x".repeat(65_537) }] })],
 ];
 
 const RECORD_EDITS: readonly Edit[] = [
@@ -191,6 +194,8 @@ const PROXY_EDITS: readonly Edit[] = [
     return build({ ...data(c), messages }, [at(["messages", messages.length - 4], "proxy")]);
   }],
   ["proxy:hole", (c) => build(c, [at(["messages", fromEnd(c, 4)], "hole"), at(["messages"], "proxy")])],
+  // Behind a well-behaved Proxy every slot is read through its descriptor, and each is fine: it builds.
+  ["proxy:slots-fine", (c) => build(c, [at(["messages"], "proxy")])],
   // A setter-only accessor reads as undefined: it must be refused as an accessor (INVALID_INPUT), not read as a missing budget.
   ["options:setter-only", (c) => ({
     operation: { kind: "boundary", context: data(c), prebuilt: false, options: { targetUnits: 100, summaryMaxUnits: 10, retainRecentMessages: 0 } },
@@ -242,7 +247,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-prototypes", "A class instance is no record, a null-prototype object is one; messages must be an array", "The prototype check inverted or dropped (null prototype refused, class instance accepted), or a non-array transcript read by its length.", "contract §3", PROTOTYPE_EDITS),
   aimed("reading-optional-channels", "An accessor or a throwing trap on the input's channels is refused", "An optional channel read as absent when it is an accessor, or when the input's descriptor trap throws.", "contract §3", TRAP_EDITS),
   aimed("reading-proxied-records", "A throwing trap on a Proxy record or array becomes the contract's code", "A Proxy treated as a plain object (the proxy check cached wrongly), so that its trap's exception escapes as itself.", "contract §3", PROXY_TRAP_EDITS),
-  aimed("reading-through-descriptors", "A missing field or a hole behind a Proxy, and a setter-only option, are refused with the contract's code", "A descriptor assumed to exist (TypeError on a missing field or hole of a Proxy), or a setter-only option read as undefined instead of refused.", "contract §3, §6", PROXY_EDITS),
+  aimed("reading-through-descriptors", "A missing field or a hole behind a Proxy, and a setter-only option, are refused with the contract's code; a Proxy array whose slots are fine builds", "A descriptor assumed to exist (TypeError on a missing field or hole of a Proxy), a setter-only option read as undefined instead of refused, or a Proxy array's slots checked wrong (every slot refused).", "contract §3, §6", PROXY_EDITS),
   aimed("reading-null-records", "null is no record: a null message, content block or options object is refused with the contract's code", "null taken for a record (typeof null is \"object\"), so reading its fields throws a TypeError instead of the contract's code.", "contract §3, §6", NULL_RECORD_EDITS),
   aimed("reading-arrays-not-records", "An array is no record even with a null prototype, and stays an array inside arguments", "Records told from arrays by their prototype alone: an array with a null prototype accepted as the input, or an arguments array read as an object of its keys.", "contract §3", ARRAY_RECORD_EDITS),
   aimed("reading-trap-throws-anything", "A trap that throws null, undefined or a number, also for one array item only, still gives the contract's code", "Only Error exceptions of a trap converted, so a thrown primitive, null or undefined escapes as itself; or the items of a Proxy array read outside the guard once its length read fine.", "contract §3", THROWN_VALUE_EDITS),

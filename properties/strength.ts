@@ -111,16 +111,21 @@ function innerPaths(value: Json, prefix: Path = []): Path[] {
   return Object.keys(value).flatMap((key) => [[...prefix, key], ...innerPaths(value[key]!, [...prefix, key])]);
 }
 
-/** A tool call whose arguments get a value replaced by the container holding it: a cycle. */
+/**
+ * A tool call whose arguments get a value replaced by the container holding it: a cycle; or,
+ * half the time, a container reached twice (the same object under a second key or item): no
+ * cycle, so it builds like two copies (contract §3 forbids cycles, not shared containers).
+ */
 const argumentCycleScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(someContext, toolArguments(), pathPick(1)).map(([context, generated, pick]) => {
-    const args = { ...(generated as Record<string, Json>), strength: { inner: [1] } };
+  fc.tuple(someContext, toolArguments(), pathPick(1), fc.boolean(), fc.constantFrom<[Path, Path]>([["shared"], ["strength"]], [["shared"], ["strength", "inner"]], [["list", 1], ["list", 0]])).map(([context, generated, pick, shared, [alias, of]]) => {
+    const args = { ...(generated as Record<string, Json>), strength: { inner: [1] }, ...(shared ? { shared: 0, list: [{ k: "v" }, 0] } : {}) };
     const round: MessageData[] = [
       { id: "strength-a", role: "assistant", content: [{ type: "toolCall", id: "strength-c", name: "probe", arguments: args }] },
       { id: "strength-r", role: "toolResult", toolCallId: "strength-c", toolName: "probe", content: "", isError: false },
     ];
     const withRound = { ...context, messages: [...(context.messages ?? []), ...round] };
     const at: Path = ["messages", withRound.messages.length - 2, "content", 0, "arguments"];
+    if (shared) return build(withRound, [{ kind: "alias", target: "input", path: [...at, ...alias], of: [...at, ...of] }], [`shared:${of.join(".")}`]);
     // Counted from the end of the arguments' paths (pickPath with no kinds), so the same place
     // stays picked while the arguments before it shrink.
     const inner = pickPath(innerPaths(args), [], pick);
@@ -267,7 +272,7 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 1, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096.", "contract §6, §7", optionEdgeScenarios(), modelAgrees),
   define("retention-edge", "A group ending one message past the latest allowed cut is never taken", 1, "An off-by-one in messages.length - retainRecentMessages that compacts one retained message.", "contract §6", retentionEdgeScenarios(), modelAgrees),
   define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 1, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), allOf(({ observation }: CheckInput) => noHostileCalls(observation), modelAgrees)),
-  define("argument-cycles-are-invalid", "A cycle inside tool arguments is an invalid transcript, not a limit", 1, "Leaving cycles to the depth limit, so a cycle fails as CONTEXT_LIMIT_EXCEEDED (or recurses without end).", "contract §3", argumentCycleScenarios(), modelAgrees),
+  define("argument-cycles-are-invalid", "A cycle inside tool arguments is rejected, as a cycle or as deeper than 32 (either code), never followed without end; a container shared by two keys is no cycle", 1, "Following a cycle without a bound (the depth checked only once a container is read), so the stack overflows and a RangeError escapes, or the call hangs; or remembering every container seen, so a shared one is taken for a cycle.", "contract §3, §8", argumentCycleScenarios(), modelAgrees),
   define("aggregate-string-budget", "All strings together are held to 1,000,000 code points", 1, "Checking each string against 65,536 but never the total, or counting the total in UTF-16 code units.", "contract §3", aggregateStringScenarios(), modelAgrees),
   define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code", 1, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
   define("surrogate-runs-counted", "Lone surrogates side by side count one code point each", 1, "Pairing a surrogate with the next one without checking that the first is a high surrogate (two lone lows counted as one code point).", "contract §4", surrogateRunScenarios(), modelAgrees),

@@ -45,7 +45,9 @@ for (let i = 0; i < TAMPER && i * tamperStep < fixtures.length; i++) {
 await cp(root("test/fixtures/tamper/_shared"), join(classDir, "_shared"), { recursive: true });
 
 const started = Date.now();
-const result = await gradeClass({ dir: classDir, outDir: join(out, "report"), jobs, seed: DEFAULT_SEED, numRuns });
+// The tamper fixtures share ../_shared (copied next to the students): our own code, so the
+// imports of every student may reach the class folder (trusted; grade-class never does this).
+const result = await gradeClass({ dir: classDir, outDir: join(out, "report"), jobs, seed: DEFAULT_SEED, numRuns, importRoot: classDir });
 const wall = (Date.now() - started) / 1000;
 const csv = (await readFile(result.files.csv, "utf8")).split("\n").slice(0, 6).join("\n");
 console.log(`\n${result.records.length} submissions, --jobs ${jobs}, ${numRuns} runs: ${wall.toFixed(1)} s wall (${result.graded} graded now, ${result.skipped} kept)`);

@@ -14,13 +14,14 @@
 import { spawn } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
-import { judgeImplementation, rateLines, ratesOf, type GradedCause, type ImplementationVerdict } from "./heldout/rates";
+import { gradeHeldout, type GradeFile } from "./heldout/grade-one";
+import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -34,18 +35,6 @@ const seed = Number(option("seed") ?? 20261129);
 const numRuns = Number(option("runs") ?? 100);
 const dir = resolve(option("dir") ?? join(ROOT, "reports/heldout"));
 
-/** What one grade answered, as the measure keeps it. */
-interface GradeFile {
-  readonly id: string;
-  readonly mistake: string | null;
-  readonly fingerprint: string;
-  readonly score: number;
-  readonly maxScore: number;
-  readonly durationMs: number;
-  readonly failed: readonly string[];
-  readonly rootCauses: readonly GradedCause[];
-}
-
 interface Task {
   readonly impl: Implementation;
   /** null: every mistake on (the submission); else this mistake alone. */
@@ -56,30 +45,9 @@ interface Task {
 
 const fileOf = (id: string, mistake: string | null) => join(dir, "grades", mistake === null ? `${id}.json` : `${id}--${mistake}.json`);
 
-/** An entry module that exports the implementation with `mistake` alone (compose.ts). */
-function entryFor(id: string, mistake: string): string {
-  const folder = join(dir, "entries", id, mistake);
-  mkdirSync(folder, { recursive: true });
-  const impl = relative(folder, join(ROOT, "test/heldout", id)).split("\\").join("/");
-  const text = [
-    `// ${id} with the mistake ${mistake} alone (scripts/heldout-measure.ts).`,
-    `import { make } from "${impl}/compose";`,
-    `export * from "${impl}/index";`,
-    `export const { buildActiveContext, groupToolRounds, estimateContextUnits, selectCompactionBoundary, compactContext } = make(new Set([${JSON.stringify(mistake)}]));`,
-    "",
-  ].join("\n");
-  writeFileSync(join(folder, "index.ts"), text);
-  return folder;
-}
-
 /** Child mode: one grade, written to `--out`. */
 async function gradeOne(id: string, mistake: string | null, out: string, print: string): Promise<void> {
-  const { grade } = await import("../src/grader/grade");
-  const submission = mistake === null ? join(ROOT, "test/heldout", id) : entryFor(id, mistake);
-  const result = await grade({ submission, seed, numRuns, reportsDir: null, jobs: 1 });
-  const failed = result.properties.filter((p) => p.status !== "passed").map((p) => p.id);
-  const rootCauses = result.rootCauses.map((c) => ({ id: c.id, title: c.title, ...("criterion" in c && typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties] }));
-  const answer: GradeFile = { id, mistake, fingerprint: print, score: result.score, maxScore: result.maxScore, durationMs: result.durationMs, failed, rootCauses };
+  const { answer, result } = await gradeHeldout(id, mistake, { seed, numRuns, dir, fingerprint: print });
   // DEV's whole grade, to read and debug (never a BLIND one's).
   if (mistake === null && !isBlind(id)) writeAtomically(join(dir, "detail", `${id}.json`), JSON.stringify({ ...result, properties: result.properties.filter((p) => p.status !== "passed") }));
   writeAtomically(out, JSON.stringify(answer));
@@ -174,7 +142,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     }
     const whole = answers.find((a) => a!.mistake === null)!;
     const alone = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.failed)]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.failed)] as const));
-    const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone });
+    const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone, loss: { points: whole.maxScore - whole.score, criteria: (whole.criteriaLost ?? []).length } });
     judged.push({ ...verdict, form: impl.form, blind: isBlind(impl.id) });
   }
   if (incomplete > 0) console.log(`${incomplete} implementations lack a grade (a grade failed): left out of the rates`);

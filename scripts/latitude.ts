@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     numRuns,
     variants,
     identical: mine.identical,
-    compactOnly: mine.compactOnly,
+    observedKinds: mine.observedKinds,
     propertyIds,
     failures,
   });

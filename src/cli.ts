@@ -20,9 +20,11 @@ function integer(name: string, min: number) {
 /** An option's help with its default, for the options whose default the command computes itself. */
 const dflt = (help: string, value: string | number) => `${help} (default: ${value})`;
 
-/** The options every grading command shares: seed, runs and the sandbox's limits. */
+/** The options every grading command shares: seed, runs, the sandbox's limits and how points are counted. */
 function gradingOptions(command: Command, scope: string): Command {
   return command
+    .option("--scoring <mode>", dflt("rubric (points per acceptance criterion, each mistake charged once, docs/grading.md#rubric) or properties (every property its weight)", "rubric"))
+    .option("--rubric <file>", dflt("a rubric JSON file: points per acceptance criterion", "the default rubric, 200 points"))
     .option("--seed <n>", dflt("fast-check seed (printed in every report)", DEFAULT_SEED), integer("--seed", 0))
     .option("--runs <n>", dflt("generated cases per property", DEFAULT_RUNS), integer("--runs", 1))
     .option("--timeout <ms>", dflt("per-scenario timeout in milliseconds", DEFAULT_LIMITS.scenarioTimeoutMs), integer("--timeout", 10))
@@ -49,7 +51,7 @@ gradingOptions(
   .option("--junit <file>", dflt("write a JUnit XML report", "none"))
   .option("--gradescope <file>", dflt("write a Gradescope results.json", "none"))
   .option("--html <file>", dflt("write a self-contained HTML report (root causes drawn as timelines)", "none"))
-  .option("--reports <dir>", "where counterexample scenario files go", "reports")
+  .option("--reports <dir>", "where counterexample scenario files go (in <dir>/<submission folder>/counterexamples)", "reports")
   .option("--corpus <dir>", dflt("regression corpus replayed before the random cases", "corpus"))
   .option("--no-corpus", "do not replay the regression corpus")
   .action(async (submission: string, options: Record<string, unknown>) => {
@@ -87,9 +89,10 @@ gradingOptions(
 program
   .command("replay")
   .description("re-run one counterexample scenario file and show observation vs expected")
-  .argument("<scenario>", "a scenario file written by grade (reports/counterexamples/*.json)")
+  .argument("<scenario>", "a scenario file written by grade (reports/<submission>/counterexamples/*.json)")
   .argument("[submission]", "the submission to run it on (default: the one recorded in the file)")
   .option("--timeout <ms>", dflt("per-scenario timeout in milliseconds", DEFAULT_LIMITS.scenarioTimeoutMs), integer("--timeout", 10))
+  .option("--force", dflt("replay a file recorded for another submission (neither its path nor its code) anyway", "refuse it"))
   .action(async (scenario: string, submission: string | undefined, options: Record<string, unknown>) => {
     await runCommand("replay", async () => (await import("./grader/commands/replay-command")).replayCommand(scenario, submission, options));
   });

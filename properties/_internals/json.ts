@@ -1,5 +1,5 @@
 import type { Json } from "../../src/scenario";
-import { deepEqualData } from "../../src/driver";
+import { equalAsContractData } from "../../src/driver";
 
 // Defensive readers for observed data: a broken subject may return anything, so a check
 // never assumes a field exists or has the right type.
@@ -18,10 +18,13 @@ export function arrayOrEmpty(value: Json | undefined): readonly Json[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** Structural equality of encoded values; key order irrelevant (the driver's definition). */
+/**
+ * Structural equality of encoded values as the contract compares them: key order irrelevant,
+ * -0 and 0 one number (the driver's equalAsContractData).
+ */
 export function sameData(a: Json | undefined, b: Json | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return deepEqualData(a, b);
+  return equalAsContractData(a, b);
 }
 
 /** Where two encoded values first differ, e.g. `[3].messages[0].id`, with the two parts; null when equal. */

@@ -10,6 +10,8 @@
 // a mistake is missed when it is left out of a largest matching of mistakes with pure root
 // causes of their own (a root cause owned by two mistakes stands for one of them only).
 
+import { wordProblems } from "../../src/grader/report/plain-words";
+
 export interface GradedCause {
   readonly id: string;
   readonly title: string;
@@ -24,6 +26,8 @@ export interface GradedImplementation {
   readonly rootCauses: readonly GradedCause[];
   /** Mistake id → the properties that fail with it alone (for one mistake: every failed property). */
   readonly alone: ReadonlyMap<string, ReadonlySet<string>>;
+  /** What the grade cost under the default rubric: points lost, and how many criteria lost points. */
+  readonly loss?: { readonly points: number; readonly criteria: number };
 }
 
 export interface CauseVerdict {
@@ -51,6 +55,7 @@ export interface ImplementationVerdict {
   /** Root causes whose criterion is their owner's (when both are known). */
   readonly criterionRight: number;
   readonly criterionKnown: number;
+  readonly loss?: { readonly points: number; readonly criteria: number };
 }
 
 export function judgeImplementation(impl: GradedImplementation): ImplementationVerdict {
@@ -73,6 +78,7 @@ export function judgeImplementation(impl: GradedImplementation): ImplementationV
     missed,
     criterionRight: judged.filter((c) => c.owners.some((m) => criterionOf.get(m) === c.criterion)).length,
     criterionKnown: judged.length,
+    ...(impl.loss === undefined ? {} : { loss: impl.loss }),
   };
 }
 
@@ -107,12 +113,17 @@ export interface Rates {
   readonly rootCauses: number;
   readonly mistakes: number;
   readonly criterion: { readonly right: number; readonly of: number };
+  /** One-mistake implementations: at most one criterion lost points (target: all), and the points lost. */
+  readonly oneCriterion: { readonly right: number; readonly of: number };
+  readonly oneLoss: { readonly median: number | null; readonly largest: number | null };
+  /** Root-cause titles with no internal name and no doubled word (src/grader/report/plain-words.ts). */
+  readonly plainTitles: { readonly right: number; readonly of: number };
 }
 
 export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
   const one = verdicts.filter((v) => v.mistakes === 1);
   const several = verdicts.filter((v) => v.mistakes > 1);
-  const count = (list: readonly ImplementationVerdict[], test: (v: ImplementationVerdict) => boolean) => ({ right: list.filter(test).length, of: list.length });
+  const count = <T>(list: readonly T[], test: (v: T) => boolean) => ({ right: list.filter(test).length, of: list.length });
   const severalCauses = several.flatMap((v) => v.causes);
   return {
     implementations: verdicts.length,
@@ -124,7 +135,18 @@ export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
     rootCauses: verdicts.reduce((n, v) => n + v.causes.length, 0),
     mistakes: verdicts.reduce((n, v) => n + v.mistakes, 0),
     criterion: { right: verdicts.reduce((n, v) => n + v.criterionRight, 0), of: verdicts.reduce((n, v) => n + v.criterionKnown, 0) },
+    oneCriterion: count(one.filter((v) => v.loss !== undefined), (v) => v.loss!.criteria <= 1),
+    oneLoss: spread(one.flatMap((v) => (v.loss === undefined ? [] : [v.loss.points]))),
+    plainTitles: count(verdicts.flatMap((v) => v.causes), (c) => wordProblems(c.title).length === 0),
   };
+}
+
+function spread(points: readonly number[]): { readonly median: number | null; readonly largest: number | null } {
+  if (points.length === 0) return { median: null, largest: null };
+  const sorted = [...points].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median: Math.round(median * 10) / 10, largest: Math.round(sorted[sorted.length - 1]! * 10) / 10 };
 }
 
 export function percent(part: { readonly right: number; readonly of: number }): string {
@@ -140,6 +162,9 @@ export function rateLines(rates: Rates): readonly [string, string][] {
     ["root causes of several-mistake implementations that are pure", percent(rates.pureCauses)],
     ["mistakes missed (no pure root cause of their own, one root cause standing for one mistake)", `${rates.missed.count} of ${rates.missed.of}`],
     ["root causes / mistakes", `${rates.rootCauses} / ${rates.mistakes}`],
+    ["one mistake → points lost in at most one criterion (rubric; target: all)", percent(rates.oneCriterion)],
+    ["one mistake → points lost of 200, median / largest", rates.oneLoss.median === null ? "–" : `${rates.oneLoss.median} / ${rates.oneLoss.largest}`],
+    ["root-cause titles in plain words (no internal name, no doubled word)", percent(rates.plainTitles)],
     ["root causes whose criterion is their mistake's", rates.criterion.of === 0 ? "– (no criterion in the report)" : percent(rates.criterion)],
   ];
 }

@@ -1,12 +1,16 @@
 // createDriver: one scenario in, one Observation (plain, frozen data) out. The subject is
 // called in this realm; everything it returns or throws is read defensively, so a hostile
-// subject can make an observation say "crash" but never make the driver throw.
+// subject can make an observation say "crash" but never make the driver throw. From the first
+// call of the subject to the observation's delivery, every promise the driver awaits is sealed
+// and every value it resolves one with is boxed (./intrinsics, box and sealed): the subject can
+// change Promise.prototype or Object.prototype for a moment, but no `then` or `constructor` of
+// its own runs on the way, to see or replace what the driver observed.
 import type { Observation } from "../scenario/observation";
 import type { Operation, Scenario } from "../scenario/scenario";
 import { observeError } from "./error-observation";
 import { frozenReport } from "./frozen-report";
 import { createHostileCounters } from "./hostile-counters";
-import { now, objectFreeze } from "./intrinsics";
+import { box, isNativePromise, now, objectFreeze, sealed, type Box } from "./intrinsics";
 import { runBoundary } from "./operations/boundary";
 import { runBuild } from "./operations/build";
 import { runCompact } from "./operations/compact";
@@ -14,7 +18,7 @@ import { createOperationEnv, type OperationEnv, type RawRun } from "./operations
 import { runGroups } from "./operations/groups";
 import { runUnits } from "./operations/units";
 import { runProgram } from "./operations/program";
-import { pushItem } from "./read";
+import { ownDataValue, pushItem } from "./read";
 import { ScenarioError, UnusableSubjectError } from "./scenario-error";
 import { serially } from "./serial";
 import { macrotasks } from "./settle";
@@ -31,9 +35,16 @@ export interface ObserveOptions {
 
 export interface Driver {
   observe(scenario: Scenario, opts?: ObserveOptions): Promise<Observation>;
+  /**
+   * The same observation in a box, through a sealed promise: for a caller that shares its realm
+   * with the subject (the sandboxed child), where resolving a promise with the observation itself
+   * would look up a `then` the subject may have planted on Object.prototype.
+   */
+  observeBoxed(scenario: Scenario, opts?: ObserveOptions): Promise<Box<Observation>>;
 }
 
-function runOperation(op: Operation, env: OperationEnv): RawRun | Promise<RawRun> {
+/** A synchronous operation's run, or an asynchronous one's, boxed and sealed. */
+function runOperation(op: Operation, env: OperationEnv): RawRun | Promise<Box<RawRun>> {
   switch (op.kind) {
     case "build":
       return runBuild(op, env);
@@ -61,7 +72,7 @@ function crashReason(error: unknown): string {
 
 const NO_INPUT: Observation["input"] = objectFreeze({ unchanged: true, stillFrozen: null, after: null });
 
-async function observeNow(subject: Record<string, unknown>, scenario: Scenario, timeoutMs: number): Promise<Observation> {
+async function observeNow(subject: Record<string, unknown>, scenario: Scenario, timeoutMs: number): Promise<Box<Observation>> {
   const counters = createHostileCounters();
   const window = openRejectionWindow();
   const started = now();
@@ -69,7 +80,9 @@ async function observeNow(subject: Record<string, unknown>, scenario: Scenario, 
     let raw: RawRun;
     try {
       const env = createOperationEnv(subject, scenario.decorations ?? [], counters, timeoutMs);
-      raw = await runOperation(scenario.operation, env);
+      // Never `await` a run that is not a promise: that resolves a promise with it (a `then` lookup).
+      const run = runOperation(scenario.operation, env);
+      raw = isNativePromise(run) ? (await run).value : run;
     } catch (error) {
       raw = {
         outcome: objectFreeze({ kind: "crash" as const, reason: crashReason(error) }),
@@ -84,7 +97,7 @@ async function observeNow(subject: Record<string, unknown>, scenario: Scenario, 
     await macrotasks(SETTLE_WINDOW_MACROTASKS);
     const summarizerCalls: Observation["summarizerCalls"][number][] = [];
     for (let i = 0; i < raw.summarizerCalls.length; i++) pushItem(summarizerCalls, raw.summarizerCalls[i]);
-    return objectFreeze({
+    return box(objectFreeze({
       outcome: raw.outcome,
       frozen,
       identity: objectFreeze({ ...raw.identity }),
@@ -94,8 +107,9 @@ async function observeNow(subject: Record<string, unknown>, scenario: Scenario, 
       hostile: counters.snapshot(),
       unhandledRejections: window.close(),
       durationMs,
-      ...(raw.steps === undefined ? {} : { steps: raw.steps }),
-    });
+      // Own only: a run without steps would find a `steps` getter the subject planted on Object.prototype.
+      ...(ownDataValue(raw, "steps") === undefined ? {} : { steps: raw.steps }),
+    }));
   } finally {
     window.close();
   }
@@ -103,10 +117,14 @@ async function observeNow(subject: Record<string, unknown>, scenario: Scenario, 
 
 /** A driver for `subject` (a module namespace or any record of the contract's exports). */
 export function createDriver(subject: Record<string, unknown>): Driver {
+  const observeBoxed = (scenario: Scenario, opts?: ObserveOptions): Promise<Box<Observation>> => {
+    const timeoutMs = opts?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return sealed(serially(() => sealed(observeNow(subject, scenario, timeoutMs))));
+  };
   return {
-    observe(scenario, opts) {
-      const timeoutMs = opts?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      return serially(() => observeNow(subject, scenario, timeoutMs));
+    observeBoxed,
+    async observe(scenario, opts) {
+      return (await observeBoxed(scenario, opts)).value;
     },
   };
 }

@@ -3,7 +3,7 @@
 // value that cannot be read counts as not frozen.
 import type { FrozenReport } from "../scenario/observation";
 import { SetCtor, StringCtor, objectFreeze, safeSetAdd, safeSetHas, symbolDescription } from "./intrinsics";
-import { isObjectLike, readOwn, safeIsArray, safeIsFrozen, safeOwnKeys } from "./read";
+import { isObjectLike, pushItem, readOwn, safeIsArray, safeIsFrozen, safeOwnKeys } from "./read";
 
 /** The path shown when the value itself is not frozen. */
 export const ROOT_PATH = "(root)";
@@ -37,7 +37,7 @@ function firstUnfrozen(root: object): string | null {
       const read = readOwn(value, keys[i]);
       if (read.kind !== "data" || !isObjectLike(read.value) || safeSetHas(seen, read.value)) continue;
       safeSetAdd(seen, read.value);
-      queue[queue.length] = { value: read.value, path: childPath(path, keys[i], inArray) };
+      pushItem(queue, { value: read.value, path: childPath(path, keys[i], inArray) });
     }
   }
   return null;

@@ -2,7 +2,7 @@
 // functions found in the data, proxy traps. The driver's own reads (snapshots, toData) run
 // inside `quiet`, so only the subject's touches are counted.
 import { MapCtor, objectFreeze, safeMapGet, safeMapSet } from "./intrinsics";
-import { defineData } from "./read";
+import { defineData, pushItem } from "./read";
 
 export interface HostileCounters {
   bump(name: string): void;
@@ -19,7 +19,7 @@ export function createHostileCounters(): HostileCounters {
     bump(name) {
       if (quietDepth > 0) return;
       const current = safeMapGet(counts, name);
-      if (current === undefined) names[names.length] = name;
+      if (current === undefined) pushItem(names, name);
       safeMapSet(counts, name, (current ?? 0) + 1);
     },
     quiet(read) {

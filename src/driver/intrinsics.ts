@@ -27,6 +27,7 @@ export const objectIsFrozen: typeof Object.isFrozen = Object.isFrozen;
 export const objectKeys: typeof Object.keys = Object.keys;
 export const objectCreate: typeof Object.create = Object.create;
 export const objectIs: typeof Object.is = Object.is;
+export const objectHasOwn: typeof Object.hasOwn = Object.hasOwn;
 export const ObjectPrototype: object = Object.prototype;
 export const isArray: typeof Array.isArray = Array.isArray;
 export const numberIsSafeInteger: typeof Number.isSafeInteger = Number.isSafeInteger;
@@ -68,6 +69,38 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; r
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * A value the driver hands on through a promise: a frozen object without a prototype. Resolving
+ * a promise with an object looks up `then` on it (the engine does, so there is no intrinsic to
+ * capture), and a getter the subject planted on Object.prototype for a moment, and removed the
+ * first time it ran, received the driver's record of the call and resolved with a forged one
+ * before the globals check after the case could see it (red-team pass, docs/security.md). On a
+ * box the lookup finds nothing.
+ */
+export interface Box<T> {
+  readonly value: T;
+}
+export function box<T>(value: T): Box<T> {
+  const b = objectCreate(null) as { value: T };
+  defineProperty(b, "value", { value, writable: false, enumerable: true, configurable: false });
+  return objectFreeze(b);
+}
+
+/**
+ * `promise`, made safe to `await`: an own, fixed `constructor` that is the intrinsic Promise.
+ * `await p` reads p.constructor (PromiseResolve) and, when that is not Promise, resolves a new
+ * promise with p, which reads p.then: both on Promise.prototype, where the subject can put its
+ * own for a moment and so receive, and replace, what the driver awaits. With its own constructor
+ * the promise is adopted as it is, with no lookup. For the driver's own promises only: one handed
+ * to the subject must stay as the scenario made it.
+ */
+export function sealed<T>(promise: Promise<T>): Promise<T> {
+  if (!defineProperty(promise, "constructor", { value: PromiseCtor, writable: false, enumerable: false, configurable: false })) {
+    throw new ErrorCtor("the driver could not seal one of its own promises (harness bug)");
+  }
+  return promise;
 }
 
 export const setTimeoutIntrinsic: typeof setTimeout = setTimeout;

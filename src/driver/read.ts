@@ -6,6 +6,7 @@ import {
   getOwnPropertyDescriptor,
   getPrototypeOf,
   isArray,
+  objectHasOwn,
   objectIsFrozen,
   ownKeys,
 } from "./intrinsics";
@@ -27,7 +28,8 @@ export function readOwn(target: unknown, key: PropertyKey): OwnRead {
     const d = getOwnPropertyDescriptor(target, key);
     if (d === undefined) return { kind: "absent" };
     const enumerable = d.enumerable === true;
-    if ("value" in d) return { kind: "data", value: d.value, enumerable };
+    // Own fields of the descriptor only: `"value" in d` also finds a `value` planted on Object.prototype.
+    if (objectHasOwn(d, "value")) return { kind: "data", value: d.value, enumerable };
     return { kind: "accessor", enumerable };
   } catch {
     return { kind: "unreadable" };

@@ -1,13 +1,18 @@
 // Waiting on what the subject returned, with a timeout, through the captured intrinsics only.
+// What the driver awaits here is sealed and what it resolves is boxed (./intrinsics, box and
+// sealed): no `then` or `constructor` the subject planted for a moment runs while it waits.
 import {
   ErrorCtor,
   apply,
+  box,
   clearTimeoutIntrinsic,
   deferred,
   isNativePromise,
+  sealed,
   setImmediateIntrinsic,
   setTimeoutIntrinsic,
   thenIntrinsic,
+  type Box,
 } from "./intrinsics";
 import { readThroughChain } from "./read";
 
@@ -16,29 +21,35 @@ export type Settled =
   | { readonly kind: "rejected"; readonly reason: unknown }
   | { readonly kind: "timeout" };
 
-/** Resolves after one macrotask (a setImmediate turn). */
+/** Resolves after one macrotask (a setImmediate turn); sealed. */
 export function macrotask(): Promise<void> {
   const d = deferred<void>();
   setImmediateIntrinsic(() => d.resolve());
-  return d.promise;
+  return sealed(d.promise);
 }
 
-export async function macrotasks(count: number): Promise<void> {
+/** Resolves after `count` macrotasks; sealed. */
+export function macrotasks(count: number): Promise<void> {
+  return sealed(macrotasksNow(count));
+}
+
+async function macrotasksNow(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await macrotask();
 }
 
 /**
  * Settles like `await value` would (a native promise through the intrinsic then, another
  * thenable by calling its own `then` data property once, anything else as is), or times out.
+ * Sealed, and the outcome boxed.
  */
-export function settleWithin(value: unknown, timeoutMs: number): Promise<Settled> {
-  const d = deferred<Settled>();
+export function settleWithin(value: unknown, timeoutMs: number): Promise<Box<Settled>> {
+  const d = deferred<Box<Settled>>();
   let done = false;
   const finish = (s: Settled): void => {
     if (done) return;
     done = true;
     clearTimeoutIntrinsic(timer);
-    d.resolve(s);
+    d.resolve(box(s));
   };
   const timer = setTimeoutIntrinsic(() => finish({ kind: "timeout" }), timeoutMs);
   const fulfil = (v: unknown): void => finish({ kind: "fulfilled", value: v });
@@ -60,5 +71,5 @@ export function settleWithin(value: unknown, timeoutMs: number): Promise<Settled
       fulfil(value);
     }
   }
-  return d.promise;
+  return sealed(d.promise);
 }

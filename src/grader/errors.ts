@@ -14,7 +14,9 @@ export type GraderErrorCode =
   | "GRADESCOPE_BUILD_FAILED"
   | "CLASS_NOT_FOUND"
   | "CLASS_EMPTY"
-  | "CLASS_DUPLICATE_STUDENT";
+  | "CLASS_DUPLICATE_STUDENT"
+  | "RUBRIC_INVALID"
+  | "SCENARIO_FILE_OTHER_SUBMISSION";
 
 export class GraderError extends Error {
   override readonly name = "GraderError";

@@ -6,6 +6,7 @@ import { conformanceFailure } from "./conformance";
 import { guardProperty } from "./sandbox/guard";
 import type { GradedHost, Prepared } from "./prepare";
 import { replayCommand, writeScenarioFile } from "./replay-file";
+import { identityOf } from "./submission-identity";
 import type { PropertyResult, PropertyStatus } from "./result";
 import { runProperty } from "./run-property";
 import { pointsFor } from "./score";
@@ -57,15 +58,19 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
   if (run.status === "passed") return done("passed", { numRuns: run.numRuns });
   if (run.status === "error") return done("error", { numRuns: run.numRuns, message: run.message ?? "the harness failed on this property" });
 
-  // A search cut short by a loss budget ends on skipped cases: report the last case that really
-  // ran and was lost, or no counterexample at all when none of this property's cases was.
+  // A search cut short by a loss budget ends on skipped cases, and one whose counterexample is a
+  // case of a kind that hangs (./sandbox/hang-kinds) ends on a case never run: report the last
+  // case that really ran and was lost, or no counterexample at all when none of this property's cases was.
   const state = host.propertyState();
+  const skip = run.observation === undefined ? undefined : host.skipOf?.(run.observation);
+  const skipped = skip === undefined ? {} : { skipped: { kind: skip.key, description: skip.description, origin: skip.origin } };
+  if (skip !== undefined && state.lastLost === null) return done("failed", { numRuns: run.numRuns, message: `not run: a case of this property is of a kind that hangs: ${skip.text}`, ...skipped });
   if (state.budgetExhausted && state.lastLost === null) return done("failed", { numRuns: run.numRuns, message: run.message ?? "not run: earlier calls of the same kind timed out or crashed" });
-  const cutShort = state.budgetExhausted && state.lastLost !== null;
+  const cutShort = (state.budgetExhausted || skip !== undefined) && state.lastLost !== null;
   const counterexample = cutShort ? state.lastLost?.scenario : run.counterexample;
   const observation = cutShort ? state.lastLost?.observation : run.observation;
   const message = cutShort
-    ? `${describeLost(state.lastLost?.observation.outcome)}; the search stopped after the child was lost ${state.losses} times, so this counterexample is not shrunk`
+    ? `${describeLost(state.lastLost?.observation.outcome)}; ${skip === undefined ? `the search stopped after the child was lost ${state.losses} times` : `the search stopped at a case not run (${skip.text})`}, so this counterexample is not shrunk`
     : (run.message ?? "a case failed");
   let replay: string | undefined;
   if (counterexample !== undefined && context.reportsDir !== null) {
@@ -75,6 +80,7 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
       seed: run.seed,
       ...(run.path === undefined ? {} : { path: run.path }),
       submission: context.submission,
+      submissionId: identityOf(context.submission, prepared.fingerprint),
     });
     replay = replayCommand(file, context.submission);
   }

@@ -9,7 +9,9 @@ import { analyzeRootCauses, type RootCauseAnalysis } from "./root-cause/analyze"
 import type { Reporter } from "./report/reporter";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
-import { totals } from "./score";
+import { gradeScore } from "./rubric/grade-score";
+import type { Rubric, ScoringMode } from "./rubric/rubric";
+import { joinSkippedFailures } from "./skipped-causes";
 import { DEFAULT_RUNS, DEFAULT_SEED } from "./defaults";
 import { toolVersion } from "../package/version";
 
@@ -38,6 +40,12 @@ export interface GradeOptions {
   readonly only?: string;
   /** Sandboxed children grading properties at once (default 1); the report is the same for any number. */
   readonly jobs?: number;
+  /** Where the submission's imports must stay (PrepareOptions.importRoot: trusted, never from the command line). */
+  readonly importRoot?: string;
+  /** "rubric" (default: points per acceptance criterion, lost once per mistake) or "properties" (each property its weight). */
+  readonly scoring?: ScoringMode;
+  /** The rubric's points per criterion (default DEFAULT_RUBRIC, src/grader/rubric/rubric.ts). */
+  readonly rubric?: Rubric;
 }
 
 export async function grade(options: GradeOptions): Promise<GradeResult> {
@@ -53,6 +61,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   const prepared = await prepareSubmission(options.submission, limits, {
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
     ...(options.lossBudget === undefined ? {} : { lossBudget: options.lossBudget }),
+    ...(options.importRoot === undefined ? {} : { importRoot: options.importRoot }),
   });
   let ownReference = options.reference === undefined && properties.some((p) => p.needsReference === true) ? await coreReference() : null;
   let reference = options.reference === undefined ? ownReference : options.reference;
@@ -88,12 +97,18 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     await ownReference?.close();
     await prepared.dispose();
   }
-  const results = scheduled.results;
-  const { score, maxScore } = totals(results);
+  const rootCauses = joinSkippedFailures(scheduled.results, analysis.rootCauses);
+  const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
+  const results = scheduled.results.map((result) => {
+    const id = causeOf.get(result.id);
+    return result.status === "passed" || id === undefined ? result : { ...result, rootCause: id };
+  });
+  const scored = gradeScore(results, rootCauses, options.scoring, options.rubric);
   const warnings = [
     ...new Set(scheduled.hosts.flatMap((host) => host.warnings())),
     ...[...prepared.problems.values()].map((problem) => `conformance: ${problem}`),
     ...(scheduled.tampering ? [`global tampering: ${scheduled.tampering.message}`] : []),
+    ...scored.warnings,
   ];
   const gradeResult: GradeResult = {
     tool: TOOL_NAME,
@@ -101,19 +116,15 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     submission: options.submission,
     seed,
     numRuns,
-    score,
-    maxScore,
+    ...scored.fields,
     durationMs: Date.now() - started,
     sandbox: {
       kind: prepared.host === null ? "none" : "child-process",
       isolation: prepared.host?.description.isolation ?? [],
       limits: { scenarioTimeoutMs: limits.scenarioTimeoutMs, totalTimeoutMs: limits.totalTimeoutMs, memoryMb: limits.memoryMb },
     },
-    properties: results.map((result) => {
-      const id = analysis.causeOf.get(result.id);
-      return result.status === "passed" || id === undefined ? result : { ...result, rootCause: id };
-    }),
-    rootCauses: analysis.rootCauses,
+    properties: scored.properties,
+    rootCauses: scored.rootCauses,
     warnings,
     schemaVersion: GRADE_SCHEMA_VERSION,
   };

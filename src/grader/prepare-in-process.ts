@@ -14,10 +14,10 @@ export async function prepareInProcess(load: () => unknown, options: InProcessHo
   try {
     subject = (await load()) as Record<string, unknown>;
   } catch (error) {
-    return { entry: "(in-process)", host: null, failure: `it threw at import: ${describeThrown(error)}`, problems: new Map(), startHost: oneJob, dispose: async () => {} };
+    return { entry: "(in-process)", host: null, failure: `it threw at import: ${describeThrown(error)}`, problems: new Map(), fingerprint: null, startHost: oneJob, dispose: async () => {} };
   }
   if (subject === null || (typeof subject !== "object" && typeof subject !== "function")) {
-    return { entry: "(in-process)", host: null, failure: `the loader returned ${typeof subject}, not a module namespace`, problems: new Map(), startHost: oneJob, dispose: async () => {} };
+    return { entry: "(in-process)", host: null, failure: `the loader returned ${typeof subject}, not a module namespace`, problems: new Map(), fingerprint: null, startHost: oneJob, dispose: async () => {} };
   }
   const inner = createInProcessHost(subject, options);
   const host: GradedHost = {
@@ -29,7 +29,7 @@ export async function prepareInProcess(load: () => unknown, options: InProcessHo
     propertyState: () => ({ budgetExhausted: false, lastLost: null, losses: 0 }),
     warnings: () => [...inner.description.warnings],
   };
-  return { entry: "(in-process)", host, failure: null, problems: checkConformance(exportFacts(subject)), startHost: oneJob, dispose: () => host.close() };
+  return { entry: "(in-process)", host, failure: null, problems: checkConformance(exportFacts(subject)), fingerprint: null, startHost: oneJob, dispose: () => host.close() };
 }
 
 /** In-process grading runs its properties one after the other (`jobs` 1): one module, one host. */

@@ -1,13 +1,16 @@
 import type { Json } from "../scenario/data";
-import type { CriterionId } from "./criteria";
 import type { Expected } from "../scenario/expected";
 import type { Observation } from "../scenario/observation";
 import type { Scenario } from "../scenario/scenario";
+import type { CriterionId } from "./criteria";
+import type { CriterionScore } from "./rubric/score-criteria";
+import type { RubricPoints, ScoringMode } from "./rubric/rubric";
 
 // The grade as data: what every reporter reads. Bump GRADE_SCHEMA_VERSION whenever the rules
 // that produce it change (isolation, what counts as a failure, how weights add up), see docs/grading.md.
+// 2: the score is the rubric's (points per acceptance criterion, lost once per mistake).
 
-export const GRADE_SCHEMA_VERSION = 1;
+export const GRADE_SCHEMA_VERSION = 2;
 export const TOOL_NAME = "compaction-check";
 
 export type PropertyStatus = "passed" | "failed" | "error";
@@ -16,6 +19,8 @@ export interface PropertyResult {
   readonly id: string;
   readonly title: string;
   readonly family: string;
+  /** The acceptance criterion it belongs to (src/grader/rubric/property-criteria.ts); absent for a property the rubric does not know. */
+  readonly criterion?: CriterionId;
   readonly status: PropertyStatus;
   readonly points: number;
   readonly maxPoints: number;
@@ -29,6 +34,11 @@ export interface PropertyResult {
   readonly durationMs: number;
   /** For a failure: the id of the root cause (GradeResult.rootCauses) that explains it. */
   readonly rootCause?: string;
+  /**
+   * For a failure whose failing case was not run because calls of its kind hang
+   * (sandbox/hang-kinds.ts): that kind, and the property during which the last lost call of it was counted.
+   */
+  readonly skipped?: { readonly kind: string; readonly description: string; readonly origin: string | null };
 }
 
 /** One of the subject's answers on a counterexample that is not the contract's. */
@@ -57,8 +67,6 @@ export interface RootCause {
   readonly id: string;
   readonly title: string;
   readonly explanation: string;
-  /** The checkpoint acceptance criterion (src/grader/criteria.ts) the mistake belongs to; absent when none is known (not run, or no counterexample). */
-  readonly criterion?: CriterionId;
   /** The smallest counterexample among its properties', and whose it is. */
   readonly counterexample?: Scenario;
   readonly counterexampleOf?: string;
@@ -74,6 +82,14 @@ export interface RootCause {
   readonly illustration?: Illustration;
   /** The failed properties it explains, in grading order. */
   readonly properties: readonly string[];
+  /**
+   * The acceptance criterion the mistake is charged to (its home, src/grader/rubric/home.ts):
+   * set by the analysis, or by the grade from the layer; absent when it is no diagnosed mistake
+   * (one property alone, not run), whose failures are charged to their own criteria.
+   */
+  readonly criterion?: CriterionId;
+  /** The points it costs in all (set by the grade). */
+  readonly pointsLost?: number;
 }
 
 export interface SandboxSummary {
@@ -88,8 +104,16 @@ export interface GradeResult {
   readonly submission: string;
   readonly seed: number;
   readonly numRuns: number;
+  /** The grade: by the rubric's criteria (default), or property by property (`--scoring properties`). */
   readonly score: number;
   readonly maxScore: number;
+  readonly scoring: ScoringMode;
+  /** The rubric's points per criterion and where they came from ("default" or the file). */
+  readonly rubric: { readonly source: string; readonly points: RubricPoints };
+  /** Points per graded criterion, and the mistakes behind each loss. */
+  readonly criteria: readonly CriterionScore[];
+  /** Every property scored on its own (the score of schema 1, and of `--scoring properties`). */
+  readonly propertyScore: { readonly score: number; readonly maxScore: number };
   readonly durationMs: number;
   readonly sandbox: SandboxSummary;
   readonly properties: readonly PropertyResult[];
@@ -100,16 +124,21 @@ export interface GradeResult {
 }
 
 /** A property as the JSON report writes it (and `merge` reads it back). */
-export type JsonReportProperty = Pick<PropertyResult, "id" | "title" | "status" | "points" | "maxPoints" | "numRuns" | "message" | "counterexample" | "replay" | "rootCause">;
+export type JsonReportProperty = Pick<PropertyResult, "id" | "title" | "criterion" | "status" | "points" | "maxPoints" | "numRuns" | "message" | "counterexample" | "replay" | "rootCause">;
 
 /** A root cause as the JSON report writes it. */
-export type JsonRootCause = Pick<RootCause, "id" | "title" | "explanation" | "criterion" | "counterexample" | "counterexampleOf" | "differences" | "replay" | "properties">;
+export type JsonRootCause = Pick<RootCause, "id" | "title" | "explanation" | "criterion" | "pointsLost" | "counterexample" | "counterexampleOf" | "differences" | "replay" | "properties">;
 
 /** The JSON report as read back: what toJsonReport writes. */
 export interface JsonReport extends Pick<GradeResult, "tool" | "version" | "submission" | "seed" | "score" | "maxScore" | "durationMs" | "sandbox" | "warnings" | "schemaVersion"> {
   readonly properties: readonly JsonReportProperty[];
   /** Absent in reports written before root causes were added (merge reads both). */
   readonly rootCauses?: readonly JsonRootCause[];
+  /** Absent before schema 2. */
+  readonly scoring?: ScoringMode;
+  readonly rubric?: GradeResult["rubric"];
+  readonly criteria?: readonly CriterionScore[];
+  readonly propertyScore?: GradeResult["propertyScore"];
 }
 
 /** The JSON report: exactly the documented fields (observation/expected stay in the scenario files). */
@@ -121,10 +150,16 @@ export function toJsonReport(grade: GradeResult): Json {
     seed: grade.seed,
     score: grade.score,
     maxScore: grade.maxScore,
+    scoring: grade.scoring,
+    rubric: grade.rubric as unknown as Json,
+    criteria: grade.criteria as unknown as Json,
+    propertyScore: grade.propertyScore as unknown as Json,
     durationMs: grade.durationMs,
     sandbox: grade.sandbox as unknown as Json,
     properties: grade.properties.map((p) => {
-      const entry: { [key: string]: Json } = { id: p.id, title: p.title, status: p.status, points: p.points, maxPoints: p.maxPoints, numRuns: p.numRuns };
+      const entry: { [key: string]: Json } = { id: p.id, title: p.title };
+      if (p.criterion !== undefined) entry.criterion = p.criterion;
+      Object.assign(entry, { status: p.status, points: p.points, maxPoints: p.maxPoints, numRuns: p.numRuns });
       if (p.message !== undefined) entry.message = p.message;
       if (p.counterexample !== undefined) entry.counterexample = p.counterexample as unknown as Json;
       if (p.replay !== undefined) entry.replay = p.replay;
@@ -134,6 +169,7 @@ export function toJsonReport(grade: GradeResult): Json {
     rootCauses: grade.rootCauses.map((cause) => {
       const entry: { [key: string]: Json } = { id: cause.id, title: cause.title, explanation: cause.explanation };
       if (cause.criterion !== undefined) entry.criterion = cause.criterion;
+      if (cause.pointsLost !== undefined) entry.pointsLost = cause.pointsLost;
       if (cause.counterexample !== undefined) entry.counterexample = cause.counterexample as unknown as Json;
       if (cause.counterexampleOf !== undefined) entry.counterexampleOf = cause.counterexampleOf;
       if (cause.differences !== undefined) entry.differences = cause.differences as unknown as Json;

@@ -23,8 +23,12 @@ function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-/** Exit code of `grade`: 0 iff full score, 2 when the harness itself failed on a property, else 1. */
-export function exitCodeFor(results: readonly PropertyResult[], score: number, maxScore: number): 0 | 1 | 2 {
+/**
+ * Exit code of `grade`: 0 iff every property passed (under a rubric that gives a criterion 0
+ * points a failure can cost nothing: it still fails the grade), 2 when the harness itself failed
+ * on a property, else 1.
+ */
+export function exitCodeFor(results: readonly PropertyResult[]): 0 | 1 | 2 {
   if (results.some((r) => r.status === "error")) return 2;
-  return score === maxScore ? 0 : 1;
+  return results.every((r) => r.status === "passed") ? 0 : 1;
 }

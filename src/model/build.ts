@@ -118,7 +118,10 @@ function readRequirements(value: Json | undefined, budget: ReadBudget, codes: Se
       continue;
     }
     const { id, content } = item;
-    const ok = budget.readString(id) && isNonEmptyString(id) && budget.readString(content) && isNonEmptyString(content);
+    // Both fields are counted whatever the other holds: the contract orders neither the fields
+    // of a record nor the rules, so a blank id beside an over-long content may be either code.
+    const idOk = budget.readString(id) && isNonEmptyString(id);
+    const ok = budget.readString(content) && isNonEmptyString(content) && idOk;
     if (!ok) codes.add(CODE.invalidInput);
     else if (seen.has(id)) codes.add(CODE.invalidInput);
     else {

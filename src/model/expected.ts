@@ -1,5 +1,5 @@
 import type { Json } from "../scenario/data";
-import type { Expected } from "../scenario/expected";
+import { orElse, type Expected } from "../scenario/expected";
 import type { Scenario } from "../scenario/scenario";
 import { ReadBudget } from "./budget";
 import { modelBoundary } from "./boundary";
@@ -10,7 +10,8 @@ import { expectedDecorated } from "./hostile";
 import { boundaryOptionsChecked } from "./options-answer";
 import { expectedProgram } from "./program";
 import { readTranscript } from "./read-transcript";
-import { modelContextUnits } from "./units";
+import { CODE, LIMIT } from "./limits";
+import { modelContextUnits, modelMessagesUnits } from "./units";
 import { upstreamGroups, upstreamTranscriptReading } from "./upstream";
 
 const returns = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 0 });
@@ -31,8 +32,10 @@ export function expectedFor(scenario: Scenario): Expected {
       const read = readTranscript(op.transcript, new ReadBudget());
       if (read.messages === null) return reading === undefined ? throws(transcriptIssueCodes(read.issues)) : groupedAnyway(op.transcript, transcriptIssueCodes(read.issues));
       const messages = read.messages;
-      const groups = modelGroups(messages).map((g) => ({ ...g, messages: messages.slice(g.startIndex, g.endIndex) }));
-      return returns(groups as unknown as Json);
+      const groups = returns(modelGroups(messages).map((g) => ({ ...g, messages: messages.slice(g.startIndex, g.endIndex) })) as unknown as Json);
+      // §3's 1,000,000-unit ceiling is a finished context's; whether groupToolRounds holds a
+      // transcript to it too is open (docs/contract-decisions.md 5; the core does): either.
+      return modelMessagesUnits(messages) > LIMIT.totalUnits ? orElse(groups, throws([CODE.limitExceeded])) : groups;
     }
     case "boundary":
       return afterBuild(modelBuild(op.context), (context) => {

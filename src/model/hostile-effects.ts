@@ -9,7 +9,8 @@ import { isRecord } from "./special";
 // - reject: the site is not acceptable data (an accessor, a hole, a class instance, a trap
 //   that throws, a symbol or non-enumerable key in arguments): the channel's code;
 // - substitute: the site holds another value (a `value` decoration, or a cycle, whose value
-//   is the object holding it).
+//   is the object holding it);
+// - alias: the site holds the object found at another path (`of`), read like a copy of it.
 // Placements the contract leaves open (a throwing `get` trap the reader need not use, a
 // prototype on an array, …) are refused: the generators never make them.
 
@@ -17,7 +18,9 @@ import { isRecord } from "./special";
 export type Effect =
   | { readonly kind: "benign" }
   | { readonly kind: "reject"; readonly below?: number }
-  | { readonly kind: "substitute"; readonly value: Json };
+  | { readonly kind: "substitute"; readonly value: Json }
+  /** The site holds the same object as the decoration's `of` path: a copy of that data for the model. */
+  | { readonly kind: "alias" };
 
 const BENIGN: Effect = { kind: "benign" };
 const REJECT: Effect = { kind: "reject" };
@@ -105,6 +108,10 @@ export function effectOf(d: Decoration, site: Site): Effect {
     case "cycle":
       if (site.place === "root") return undecided(d, "a cycle at the root");
       return { kind: "substitute", value: CYCLE_VALUE };
+    case "alias":
+      // The object at `of`, reached a second time: read like a copy of it (a shared container is no cycle).
+      if (site.place === "root" || d.target !== "input") return undecided(d, "an alias needs an input path");
+      return { kind: "alias" };
     case "value":
       if (site.place === "root") return undecided(d, "a value at the root");
       return { kind: "substitute", value: d.value as Json };

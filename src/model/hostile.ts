@@ -46,6 +46,14 @@ function withInput(op: Operation, input: Json): Operation {
   throw new Error(`model: decorations on a ${op.kind} operation are not modelled`);
 }
 
+/** The data at `path` of `root` (the original input: an alias copies what was there). */
+function valueAt(root: Json, path: Path): Json {
+  let value: Json | undefined = root;
+  for (const key of path) value = (value as Record<string, Json> | undefined)?.[String(key)];
+  if (value === undefined) throw new Error(`model: alias path ${JSON.stringify(path)} reaches nothing`);
+  return value;
+}
+
 function setAt(root: Json, path: Path, value: Json): Json {
   if (path.length === 0) return value;
   const copy = structuredClone(root);
@@ -96,6 +104,7 @@ function rewriteInput(op: Operation, decorations: readonly Decoration[]): Operat
     const effect = inputEffect(op, d);
     if (effect.kind === "reject") input = setAt(input, effect.below === undefined ? d.path : [...d.path, effect.below], POISON);
     else if (effect.kind === "substitute") input = setAt(input, d.path, effect.value);
+    else if (effect.kind === "alias") input = setAt(input, d.path, valueAt(inputOf(op), d.of as Path));
   }
   return withInput(op, input);
 }

@@ -70,7 +70,8 @@ export function modelCompactOptions(options: Json, summarizer: SummarizerSlot, s
   for (const id of [summaryId, recordId]) {
     if (!isNonEmptyString(id)) codes.add(CODE.invalidInput);
     // §7: an id longer than one string may be is a limit, caught before the summarizer runs.
-    else if (modelCodePoints(id) > LIMIT.stringUnits) codes.add(CODE.limitExceeded);
+    // A blank id that long breaks both rules: either code (§8, first row).
+    if (typeof id === "string" && modelCodePoints(id) > LIMIT.stringUnits) codes.add(CODE.limitExceeded);
   }
   const scripted = summarizer === "script";
   if (!scripted && !(typeof summarizer === "object" && specialTag(summarizer.value) === "function")) {

@@ -5,6 +5,9 @@ import { isRecord, specialTag } from "./special";
 
 export type ArgumentsProblem = "notJson" | "tooDeep";
 
+/** The tag a cycle decoration leaves at its site (./hostile-effects CYCLE_VALUE). */
+const CYCLE = "cycle";
+
 /**
  * Tool-call arguments: a plain object of JSON values (finite numbers; -0 is a finite number),
  * no value deeper than 32 (the arguments object is depth 0). Returns the copy in the value
@@ -17,6 +20,8 @@ export function readArguments(
   const problems = new Set<ArgumentsProblem>();
   if (!isRecord(value)) {
     problems.add("notJson");
+    // The block itself as its arguments (a cycle through the block) is too deep as well.
+    if (specialTag(value) === CYCLE) problems.add("tooDeep");
     return { copy: null, problems };
   }
   const copy = readValue(value, 0, budget, problems) as { [key: string]: Json };
@@ -43,6 +48,9 @@ function readValue(value: Json, depth: number, budget: ReadBudget, problems: Set
   }
   const tag = specialTag(value);
   if (tag === "-0") return { $cc: "-0" };
+  // A cycle breaks "no cycles" and, read as a tree, also puts values deeper than 32: two
+  // rules broken, either code (§8, first row; docs/contract-decisions.md 1).
+  if (tag === CYCLE) problems.add("tooDeep");
   if (tag !== null) {
     problems.add("notJson");
     return null;

@@ -5,6 +5,7 @@ import type { Reporter } from "../grader/report/reporter";
 import { toJsonReport, type JsonReport } from "../grader/result";
 import type { SandboxLimits } from "../grader/sandbox/plan";
 import { selectProperties } from "../grader/select-properties";
+import { validateRubric, type RubricPoints, type ScoringMode } from "../grader/rubric/rubric";
 
 // `grade(submission, options)` of the package: the `compaction-check grade` command without a
 // terminal, returning the documented JSON report (docs/grading.md).
@@ -23,6 +24,10 @@ export interface GradeSubmissionOptions {
   readonly corpusDir?: string | null;
   /** Progress hooks, e.g. the terminal, JUnit or Gradescope reporters of the command. */
   readonly reporters?: readonly Reporter[];
+  /** "rubric" (default: points per acceptance criterion, each mistake charged once) or "properties" (each property its weight). */
+  readonly scoring?: ScoringMode;
+  /** Points per acceptance criterion, every criterion named (docs/grading.md, "Rubric"); default the default rubric. */
+  readonly rubric?: RubricPoints;
 }
 
 /** Grades a submission (a file, or a directory with index.* or src/index.*) in the sandboxed child. */
@@ -36,6 +41,8 @@ export async function gradeSubmission(submission: string, options: GradeSubmissi
     ...(options.runs === undefined ? {} : { numRuns: options.runs }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.reporters === undefined ? {} : { reporters: options.reporters }),
+    ...(options.scoring === undefined ? {} : { scoring: options.scoring }),
+    ...(options.rubric === undefined ? {} : { rubric: { source: "options.rubric", points: validateRubric({ criteria: options.rubric }, "options.rubric") } }),
   });
   return toJsonReport(result) as unknown as JsonReport;
 }

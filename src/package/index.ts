@@ -6,12 +6,15 @@ import { DEFAULT_RUNS, DEFAULT_SEED } from "../grader/grade";
 import { isGraderError } from "../grader/errors";
 import { reporters } from "../grader/report/index";
 import { gradeSubmission } from "./grade-submission";
-import { families, properties } from "./properties";
+import { criteria, families, properties } from "./properties";
 import { runSubjectProperty } from "./run-subject-property";
 
 export type { GradeSubmissionOptions } from "./grade-submission";
 export type { RunPropertyOptions } from "./run-subject-property";
-export type { PropertyInfo } from "./properties";
+export type { CriterionInfo, PropertyInfo } from "./properties";
+export type { CriterionId } from "../grader/criteria";
+export type { RubricPoints, ScoringMode } from "../grader/rubric/rubric";
+export type { CriterionScore, CriterionLoss } from "../grader/rubric/score-criteria";
 export type { JsonReport, JsonReportProperty, PropertyStatus } from "../grader/result";
 export type { PropertyRun } from "../grader/run-property";
 export type { SandboxLimits } from "../grader/sandbox/plan";
@@ -20,6 +23,7 @@ export type { Reporter } from "../grader/report/reporter";
 export type { CheckInput, Expected, Observation, PropertyDefinition, Scenario, Verdict } from "../scenario/index";
 export {
   allProperties,
+  criteria,
   DEFAULT_RUNS,
   DEFAULT_SEED,
   families,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deepEqualData, frozenReport, toData } from "../../src/driver/index";
+import { deepEqualData, equalAsContractData, frozenReport, toData } from "../../src/driver/index";
 import { createHostileCounters } from "../../src/driver/hostile-counters";
 import { materialize } from "../../src/driver/materialize";
 import type { Json } from "../../src/scenario/data";
@@ -95,5 +95,19 @@ describe("frozenReport", () => {
     Object.freeze(inner.content);
     expect(frozenReport(value)).toEqual({ deep: true, firstUnfrozen: null });
     expect(frozenReport({})).toEqual({ deep: false, firstUnfrozen: "(root)" });
+  });
+});
+
+describe("equalAsContractData", () => {
+  it("is deepEqualData except that -0 and 0 are one number (contract §2's JSON has no -0)", () => {
+    const negative = toData({ n: [-0], m: -0 });
+    const positive = toData({ m: 0, n: [0] });
+    expect(deepEqualData(negative, positive)).toBe(false);
+    expect(equalAsContractData(negative, positive)).toBe(true);
+    expect(equalAsContractData(positive, negative)).toBe(true);
+    expect(equalAsContractData({ n: -1 }, { n: 1 })).toBe(false);
+    expect(equalAsContractData({ $cc: "NaN" }, 0)).toBe(false);
+    expect(equalAsContractData({ $cc: "-0", x: 1 }, 0)).toBe(false);
+    expect(equalAsContractData({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
   });
 });

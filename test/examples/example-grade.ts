@@ -1,6 +1,6 @@
 import type { RootCauseAnalysis } from "../../src/grader/root-cause/analyze";
 import { GRADE_SCHEMA_VERSION, type GradeResult, type PropertyResult } from "../../src/grader/result";
-import { totals } from "../../src/grader/score";
+import { gradeScore } from "../../src/grader/rubric/grade-score";
 import type { PropertyDefinition } from "../../src/scenario";
 import type { PropertyVerdict } from "../mutants/matrix";
 
@@ -21,18 +21,19 @@ export function gradeOf(submission: string, settings: { readonly seed: number; r
       ...(cause === undefined ? {} : { rootCause: cause }),
     };
   });
+  const { fields, rootCauses, properties: scoredProperties, warnings } = gradeScore(results, analysis.rootCauses);
   return {
     tool: "compaction-check",
     version: "test",
     submission,
     seed: settings.seed,
     numRuns: settings.numRuns,
-    ...totals(results),
+    ...fields,
+    properties: scoredProperties,
+    rootCauses,
     durationMs: 0,
     sandbox: { kind: "none", isolation: [], limits: { scenarioTimeoutMs: 0, totalTimeoutMs: 0, memoryMb: 0 } },
-    properties: results,
-    rootCauses: analysis.rootCauses,
-    warnings: [],
+    warnings: [...warnings],
     schemaVersion: GRADE_SCHEMA_VERSION,
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,11 +9,13 @@ import { judge } from "../../src/grader/run/judge";
 import { expectedFor } from "../../src/model/index";
 import type { Host } from "../../src/scenario";
 import { loadMutant } from "../mutants/loader";
+import { runOne } from "../mutants/matrix";
 import { analyzeRootCauses, type RootCauseAnalysis } from "../../src/grader/root-cause/analyze";
 import type { PropertyVerdict } from "../mutants/matrix";
 import { suiteProperties } from "../mutants/matrix";
 import { coreReference } from "../variants/grade";
 import { renderHtml } from "../../src/grader/report/html";
+import { reportLines } from "../../src/grader/report/terminal";
 import { withPage } from "../report/browser";
 import { gradeOf } from "./example-grade";
 import { failedProperties } from "./failed-properties";
@@ -121,7 +124,7 @@ describe("examples/submission", () => {
     try {
       // The replay lines a grade writes (this grade, in-process, writes no counterexample files).
       const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
-      const replay = (id: string | undefined) => `node node_modules/compaction-check/bin/compaction-check.mjs replay reports/counterexamples/${id}.json examples/submission`;
+      const replay = (id: string | undefined) => `node node_modules/compaction-check/bin/compaction-check.mjs replay reports/examples-submission-1a2b3c4d/counterexamples/${id}.json examples/submission`;
       await writeFile(file, renderHtml({ ...grade, rootCauses: grade.rootCauses.map((c) => ({ ...c, replay: replay(c.counterexampleOf) })) }));
       const seen = await withPage(
         file,
@@ -149,4 +152,31 @@ describe("examples/submission", () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+  it("under the rubric each planted bug costs points once, in its own criterion: at least 150/200, the score examples/README.md states", () => {
+    const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
+    expect(grade.score).toBeGreaterThanOrEqual(150);
+    expect(grade.criteria.filter((c) => c.points < c.maxPoints).map((c) => c.id)).toEqual(["grouping", "units"]);
+    expect(grade.rootCauses.map((c) => [c.id, c.criterion])).toEqual([["units", "units"], ["groups", "grouping"]]);
+    const readme = readFileSync(new URL("../../examples/README.md", import.meta.url), "utf8");
+    expect(readme).toContain(`**${grade.score}/${grade.maxScore}** (every property\nscored on its own: ${grade.propertyScore.score}/${grade.propertyScore.maxScore})`);
+  });
+
+  it("its first screen (the command's header, score, criteria, root causes) is at most 40 lines, as many as examples/README.md says", { timeout: 300_000 }, async () => {
+    // As `npm start` prints it: every failure shrunk, a replay line per root cause, under the
+    // command's own header (its line and the sandbox's six).
+    const hosts = { subject: createInProcessHost(example as unknown as Record<string, unknown>), reference: coreReference() };
+    const shrunk: PropertyVerdict[] = [];
+    for (const verdict of failed) shrunk.push(await runOne(suiteProperties().find((p) => p.id === verdict.propertyId)!, hosts, { ...README_RUN, shrink: true }));
+    const failures = shrunk.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
+    const shrunkAnalysis = await analyzeRootCauses(failures, { definitions: suiteProperties(), subject: hosts.subject, reference: hosts.reference });
+    const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), shrunk, shrunkAnalysis);
+    const header = 1 + 6;
+    const replay = (id: string | undefined) => `node bin/compaction-check.mjs replay reports/examples-submission-1a2b3c4d/counterexamples/${id}.json examples/submission`;
+    const lines = reportLines({ ...grade, rootCauses: grade.rootCauses.map((c) => ({ ...c, replay: replay(c.counterexampleOf) })) });
+    const end = lines.findIndex((line) => line.startsWith("How root causes are found"));
+    expect(end).toBeGreaterThan(0);
+    expect(header + end + 1, lines.slice(0, end + 1).join("\n")).toBeLessThanOrEqual(40);
+    const readme = readFileSync(new URL("../../examples/README.md", import.meta.url), "utf8");
+    expect(readme).toContain(`first screen, ${header + end + 1} lines`);
+  });
 });

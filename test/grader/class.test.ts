@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gradeClass, type ClassResult } from "../../src/grader/class/grade-class";
+import { CRITERION_IDS } from "../../src/grader/criteria";
 
 // grade-class on a small class where good submissions sit between tamper fixtures (crash, hang,
-// memory bomb, patched globals, forged replies, a syntax error), graded two at a time with the
+// memory bomb, patched globals, a planted toJSON to forge replies, a syntax error), graded two at a time with the
 // stand-in properties and driver: the good ones get exactly their own grade, the bad ones are
 // named in the summary, and a rerun with the same settings grades nobody again.
 
@@ -18,7 +19,7 @@ const STUDENTS: Readonly<Record<string, string>> = {
   dave: "../fixtures/tamper/loop-in-call",
   erin: "../fixtures/tamper/out-of-memory",
   frank: "../fixtures/tamper/patch-promise",
-  grace: "../fixtures/tamper/forge-observation",
+  grace: "../security/fixtures/forge-tojson",
   heidi: "../fixtures/tamper/syntax-error",
 };
 
@@ -36,6 +37,8 @@ const run = () =>
     progress: null,
     propertiesModule: here("./stand-in/class-properties.ts"),
     driverModule: here("./stand-in/driver.ts"),
+    // The tamper fixtures share ../_shared/contract.js (copied next to the students): trusted, widened root.
+    importRoot: join(work, "class"),
   });
 
 beforeAll(async () => {
@@ -63,7 +66,7 @@ describe("grade-class", () => {
 
   it("writes class.csv, class.json and a summary naming what went wrong and with whom", async () => {
     const csv = (await readFile(first.files.csv, "utf8")).trim().split("\n");
-    expect(csv[0]).toBe("student,score,max,root causes,time (s),warnings");
+    expect(csv[0]).toBe(`student,score,max,root causes,time (s),warnings,${CRITERION_IDS.join(",")},"points lost (criterion, root causes)"`);
     expect(csv.find((l) => l.startsWith("bob,"))).toMatch(/^bob,1,3,standin\.units-count-code-points: units of one user message count code points,/);
     const json = JSON.parse(await readFile(first.files.json, "utf8")) as { seed: number; students: unknown[]; recordFiles: Record<string, string> };
     expect(json.seed).toBe(7);
@@ -72,13 +75,14 @@ describe("grade-class", () => {
     const summary = await readFile(first.files.summary, "utf8");
     expect(summary).toMatch(/## Score histogram/);
     // Root causes of the grade: the students who tampered or did not load have those as their causes instead.
-    expect(summary).toMatch(/- \d+ × standin\.units-count-code-points: .* — bob, carol, dave, erin\n/);
-    expect(summary).toMatch(/- did not load: heidi/);
-    expect(summary).toMatch(/- crashed: .*carol/);
-    expect(summary).toMatch(/- timed out: .*dave/);
+    // Names and causes are shown as code spans (untrusted text: docs/security.md).
+    expect(summary).toMatch(/- \d+ × `standin\.units-count-code-points: .*` — `bob`, `carol`, `dave`, `erin`\n/);
+    expect(summary).toMatch(/- did not load: `heidi`/);
+    expect(summary).toMatch(/- crashed: .*`carol`/);
+    expect(summary).toMatch(/- timed out: .*`dave`/);
     // A memory bomb is killed when the heap cap is reached, or by the timeout on a loaded machine first.
-    expect(summary).toMatch(/- (crashed|timed out): .*erin/);
-    expect(summary).toMatch(/- tampered: frank, grace/);
+    expect(summary).toMatch(/- (crashed|timed out): .*`erin`/);
+    expect(summary).toMatch(/- tampered: `frank`, `grace`/);
   });
 
   it("a rerun with the same settings keeps every grade and grades nobody", async () => {

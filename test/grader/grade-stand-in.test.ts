@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { grade } from "../../src/grader/grade";
 import { replayScenario } from "../../src/grader/replay";
-import { readScenarioFile } from "../../src/grader/replay-file";
+import { counterexamplesDir, readScenarioFile } from "../../src/grader/replay-file";
 import { standInProperties } from "./stand-in/properties";
 
 // The grading pipeline (gates, runs, scoring, counterexample files, replay) with stand-in
@@ -36,12 +36,16 @@ describe("grade with stand-in properties", () => {
     expect([...content].length).toBe(1);
     expect(content.length).toBe(2);
     expect(units.replay).toMatch(/^node .*bin\/compaction-check\.mjs replay .*counterexamples\/standin\.units-count-code-points\.json /);
-    const file = await readScenarioFile(join(reportsDir, "counterexamples", "standin.units-count-code-points.json"));
+    const file = await readScenarioFile(join(counterexamplesDir(reportsDir, submission("units-utf16")), "standin.units-count-code-points.json"));
     expect(file).toMatchObject({ propertyId: units.id, scenario: units.counterexample, seed: result.seed });
     const replayed = await replayScenario(file, submission("units-utf16"), { scenarioTimeoutMs: 500 }, { properties: standInProperties, driverModule: STAND_IN_DRIVER });
     expect(replayed.verdict.ok).toBe(false);
-    const fixed = await replayScenario(file, submission("units-good"), { scenarioTimeoutMs: 500 }, { properties: standInProperties, driverModule: STAND_IN_DRIVER });
+    // Another submission (another path, other code) is refused unless forced (docs/grading.md, "Replay files").
+    const other = { properties: standInProperties, driverModule: STAND_IN_DRIVER };
+    await expect(replayScenario(file, submission("units-good"), { scenarioTimeoutMs: 500 }, other)).rejects.toMatchObject({ code: "SCENARIO_FILE_OTHER_SUBMISSION" });
+    const fixed = await replayScenario(file, submission("units-good"), { scenarioTimeoutMs: 500 }, { ...other, force: true });
     expect(fixed.verdict).toEqual({ ok: true });
+    expect(fixed.notes.join()).toMatch(/recorded for another submission, .*units-utf16; replayed on .*units-good anyway \(--force\)/);
   });
 
   it("a missing export fails its properties at the conformance gate, not by crashes", async () => {

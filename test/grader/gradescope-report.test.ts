@@ -19,7 +19,9 @@ describe("--gradescope results.json", () => {
     expect(run.code).toBe(1);
     const text = await readFile(file, "utf8");
     const results = JSON.parse(text) as { output: string; tests: { name: string; status: string; output: string }[] };
-    const failed = results.tests.filter((t) => t.status === "failed");
+    // The properties' tests (the criteria's tests come first and carry the points).
+    const failed = results.tests.filter((t) => t.status === "failed" && !t.name.startsWith("criterion "));
+    expect(results.tests.filter((t) => t.name.startsWith("criterion ")).map((t) => `${t.name} ${t.status}`)).toEqual(["criterion units: Units failed"]);
     expect(failed.map((t) => t.name.split(":")[0])).toContain("units.astral-counts-one");
     for (const t of failed) {
       const id = t.name.split(":")[0]!;
@@ -30,5 +32,16 @@ describe("--gradescope results.json", () => {
     expect(results.output).toMatch(/replay: see the test units\.[a-z-]+ \(its counterexample, and the command to replay it in your repository\)/);
     expect(text).not.toContain(dir);
     expect(text).not.toMatch(/bin\/compaction-check\.mjs|counterexamples\//);
+  });
+});
+
+describe("the autograder's settings", () => {
+  it("run_autograder grades by the rubric copied into the autograder, or property by property", async () => {
+    const { runAutograderScript } = await import("../../src/grader/gradescope/package");
+    const { DEFAULT_RUBRIC } = await import("../../src/grader/rubric/rubric");
+    const base = { seed: 1, numRuns: 2, jobs: 2 };
+    expect(runAutograderScript(base)).not.toMatch(/--rubric|--scoring/);
+    expect(runAutograderScript({ ...base, rubric: DEFAULT_RUBRIC })).toContain(`--rubric "$ROOT/source/rubric.json"`);
+    expect(runAutograderScript({ ...base, scoring: "properties" })).toContain("--scoring properties");
   });
 });

@@ -8,6 +8,9 @@ import { terminalReporter } from "../../src/grader/report/terminal";
 import { escapeHtml } from "../../src/grader/report/html-timeline";
 import { GRADE_SCHEMA_VERSION, type GradeResult } from "../../src/grader/result";
 import { exitCodeFor, totals } from "../../src/grader/score";
+import { scoreByCriteria } from "../../src/grader/rubric/score-criteria";
+import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
+import type { CriterionId } from "../../src/grader/criteria";
 
 // Reporters against one fixed grade: the documented fields, and nothing else, in every format.
 
@@ -16,14 +19,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const counterexample = { operation: { kind: "units" as const, prebuilt: false, input: { messages: [{ id: "u", role: "user", content: "😀" }] } } };
 const replay = "node bin/compaction-check.mjs replay reports/counterexamples/units.exact.json examples/submission";
-const grade: GradeResult = {
+const ungraded: Omit<GradeResult, "score" | "maxScore" | "scoring" | "rubric" | "criteria" | "propertyScore"> = {
   tool: "compaction-check",
   version: "0.1.0",
   submission: "examples/submission",
   seed: 42,
   numRuns: 100,
-  score: 2,
-  maxScore: 5.5,
   durationMs: 1234,
   sandbox: { kind: "child-process", isolation: ["no network"], limits: { scenarioTimeoutMs: 2000, totalTimeoutMs: 600000, memoryMb: 256 } },
   properties: [
@@ -46,16 +47,32 @@ const grade: GradeResult = {
   warnings: ["network not isolated: test"],
   schemaVersion: GRADE_SCHEMA_VERSION,
 };
+// The fixture's three properties in three criteria of a rubric worth their weights.
+const CRITERION_OF: Readonly<Record<string, CriterionId>> = { "units.exact": "units", "groups.tile": "grouping", "boundary.weird": "boundary-selection" };
+const rubric = { ...DEFAULT_RUBRIC.points, units: 3, grouping: 2, "boundary-selection": 0.5 };
+const scored = scoreByCriteria(ungraded.properties, ungraded.rootCauses, "rubric", rubric, (id) => CRITERION_OF[id]);
+const grade: GradeResult = {
+  ...ungraded,
+  properties: ungraded.properties.map((p) => ({ ...p, criterion: CRITERION_OF[p.id]! })),
+  rootCauses: ungraded.rootCauses.map((c) => ({ ...c, ...scored.causes.get(c.id) })),
+  score: scored.score,
+  maxScore: scored.maxScore,
+  scoring: "rubric",
+  rubric: { source: "test", points: rubric },
+  criteria: scored.criteria,
+  propertyScore: totals(ungraded.properties),
+};
+
 
 describe("score", () => {
   it("adds the points and the weights", () => {
     expect(totals(grade.properties)).toEqual({ score: 2, maxScore: 5.5 });
   });
-  it("exits 0 only at full score, 2 when the harness erred", () => {
+  it("exits 0 only when every property passed, 2 when the harness erred", () => {
     const passed = grade.properties.filter((p) => p.status === "passed");
-    expect(exitCodeFor(passed, 2, 2)).toBe(0);
-    expect(exitCodeFor(grade.properties.slice(0, 2), 2, 5)).toBe(1);
-    expect(exitCodeFor(grade.properties, 2, 5.5)).toBe(2);
+    expect(exitCodeFor(passed)).toBe(0);
+    expect(exitCodeFor(grade.properties.slice(0, 2))).toBe(1);
+    expect(exitCodeFor(grade.properties)).toBe(2);
   });
 });
 
@@ -64,22 +81,28 @@ describe("reports", () => {
     const file = join(dir, "grade.json");
     await reporters.json(file).onGradeEnd?.(grade);
     const json = JSON.parse(await readFile(file, "utf8"));
-    expect(Object.keys(json).sort()).toEqual(["durationMs", "maxScore", "properties", "rootCauses", "sandbox", "schemaVersion", "score", "seed", "submission", "tool", "version", "warnings"]);
-    expect(Object.keys(json.properties[0]).sort()).toEqual(["counterexample", "id", "maxPoints", "message", "numRuns", "points", "replay", "rootCause", "status", "title"]);
-    expect(Object.keys(json.rootCauses[0]).sort()).toEqual(["counterexample", "counterexampleOf", "differences", "explanation", "id", "properties", "replay", "title"]);
+    expect(Object.keys(json).sort()).toEqual(["criteria", "durationMs", "maxScore", "properties", "propertyScore", "rootCauses", "rubric", "sandbox", "schemaVersion", "score", "scoring", "seed", "submission", "tool", "version", "warnings"]);
+    expect(Object.keys(json.properties[0]).sort()).toEqual(["counterexample", "criterion", "id", "maxPoints", "message", "numRuns", "points", "replay", "rootCause", "status", "title"]);
+    expect(Object.keys(json.rootCauses[0]).sort()).toEqual(["counterexample", "counterexampleOf", "criterion", "differences", "explanation", "id", "pointsLost", "properties", "replay", "title"]);
     expect(json.properties[0].rootCause).toBe(json.rootCauses[0].id);
-    expect(Object.keys(json.properties[1]).sort()).toEqual(["id", "maxPoints", "numRuns", "points", "status", "title"]);
+    expect(Object.keys(json.properties[1]).sort()).toEqual(["criterion", "id", "maxPoints", "numRuns", "points", "status", "title"]);
+    expect(Object.keys(json.criteria[0]).sort()).toEqual(["excused", "id", "losses", "maxPoints", "points", "title"]);
+    expect(json.criteria.map((c: { id: string; points: number; maxPoints: number }) => `${c.id} ${c.points}/${c.maxPoints}`)).toEqual(["grouping 2/2", "units 0/3", "boundary-selection 0/0.5"]);
+    expect(json.criteria[1].losses).toEqual([{ rootCause: "units", properties: ["units.exact"], points: 3 }]);
+    expect(json.rootCauses[0]).toMatchObject({ criterion: "units", pointsLost: 3 });
+    expect(json).toMatchObject({ scoring: "rubric", score: 2, maxScore: 5.5, propertyScore: { score: 2, maxScore: 5.5 } });
     expect(json.properties.map((p: { status: string }) => p.status)).toEqual(["failed", "passed", "error"]);
     expect(json.properties[0].counterexample).toEqual(counterexample);
     expect(json.schemaVersion).toBe(GRADE_SCHEMA_VERSION);
   });
 
-  it("--junit has one case per property, a failure and an error, escaped", async () => {
+  it("--junit has one case per property, a failure and an error, escaped, and one case per criterion", async () => {
     const file = join(dir, "junit.xml");
     await reporters.junit(file).onGradeEnd?.(grade);
     const xml = await readFile(file, "utf8");
-    expect(xml).toMatch(/<testsuites tests="3" failures="1" errors="1"/);
-    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml).toMatch(/<testsuites tests="6" failures="3" errors="1"/);
+    expect(xml.match(/<testcase /g)).toHaveLength(6);
+    expect(xml).toMatch(/<testcase classname="compaction-check\.criteria" name="units — Units"[\s\S]*?<failure message="0\/3: −3 root cause 1 \[units\]" type="CriterionLostPoints"/);
     expect(xml).toMatch(/<failure message="\[root cause 1: units\] expected 12, observed 13" type="PropertyFailed">/);
     expect(xml).toMatch(/<property name="rootCauses" value="1\. units: Units are counted differently from contract §4 \(1\)"/);
     expect(xml).toMatch(/<error message="TypeError: x" type="HarnessError">/);
@@ -96,10 +119,16 @@ describe("reports", () => {
     expect(results.execution_time).toBe(1);
     expect(results.output).toMatch(/2\/5\.50/);
     expect(results.output).toMatch(/warning: network not isolated/);
-    for (const test of results.tests) expect(Object.keys(test).sort()).toEqual(["max_score", "name", "output", "score", "status", "visibility"]);
-    expect(results.tests.map((t: { status: string }) => t.status)).toEqual(["failed", "passed", "failed"]);
+    // Under the rubric the points are the criteria's tests'; the properties' tests carry none.
+    const [criteria, properties] = [results.tests.slice(0, 3), results.tests.slice(3)];
+    for (const test of criteria) expect(Object.keys(test).sort()).toEqual(["max_score", "name", "output", "score", "status", "visibility"]);
+    for (const test of properties) expect(Object.keys(test).sort()).toEqual(["name", "output", "status", "visibility"]);
+    expect(criteria.map((t: { name: string; score: number; max_score: number }) => `${t.name} ${t.score}/${t.max_score}`)).toEqual(["criterion grouping: Grouping tool rounds 2/2", "criterion units: Units 0/3", "criterion boundary-selection: Boundary selection 0/0.5"]);
+    expect(criteria[1].output).toMatch(/^Lost 3 of 3 points:\n−3 for root cause 1: Units are counted differently from contract §4 \(tests units\.exact\)$/);
+    expect(properties.map((t: { status: string }) => t.status)).toEqual(["failed", "passed", "failed"]);
+    expect(results.output).toMatch(/By acceptance criterion[^\n]*\n {2}✓ Grouping tool rounds +2\/2\n {2}✗ Units +0\/3 +−3 root cause 1\n/);
     expect(results.output).toMatch(/Root causes[\s\S]*1\. Units are counted differently[\s\S]*your u\("😀"\) = 2; the contract's = 1/);
-    expect(results.tests[0].output).toMatch(/counterexample:\nestimateContextUnits\(input\):\n {2}#0 user u: "😀"/);
+    expect(properties[0].output).toMatch(/counterexample:\nestimateContextUnits\(input\):\n {2}#0 user u: "😀"/);
   });
 
   it("the terminal report shows the score and root causes first, then the table, the replay line and the score", () => {
@@ -117,6 +146,8 @@ describe("reports", () => {
     expect(text).toMatch(/your u\("😀"\) = 2; the contract's = 1\n {3}smallest counterexample \(units\.exact\):\n {5}estimateContextUnits\(input\):\n {7}#0 user u: "😀"/);
     expect(text).toMatch(/replay: node bin\/compaction-check\.mjs replay reports\/counterexamples\/units\.exact\.json examples\/submission/);
     expect(text).toMatch(/Score: 2\/5\.50 +\(1\/3 properties passed/);
+    expect(text).toMatch(/\n {2}✗ Units +0\/3 +−3 root cause 1\n/);
+    expect(text).toMatch(/1\. Units are counted differently from contract §4 — 1 failed property \[units\] · −3 points \(Units\)/);
   });
 
   it("--html is one self-contained page: the score, the root cause drawn, every property", async () => {
@@ -129,6 +160,8 @@ describe("reports", () => {
     expect(html).toContain('data-root-cause="units"');
     expect(html).toMatch(/<svg class="timeline"[\s\S]*data-id="u"/);
     expect(html.match(/<tr data-status=/g)).toHaveLength(3);
+    expect(html).toMatch(/<tr data-criterion="units"><td>Units<\/td><td class="failed">0\/3<\/td><td>−3 <a href="#cause-units">root cause 1<\/a>/);
+    expect(html).toContain('<p class="charge">This mistake costs −3 points (Units).</p>');
     expect(html).toContain("groups tile &lt;the&gt; transcript &amp; more");
   });
 

@@ -18,7 +18,7 @@ export const asyncMutants: readonly Mutant[] = [
     id: "shadowed-then-plain-object",
     area: "async",
     description:
-      "Tells a promise from a plain object by its then: a native promise whose own or inherited then is undefined, not callable or lying is taken as a plain value (CONTEXT_SUMMARY_INVALID), or its lying then is called.",
+      "Tells a promise from a plain object by its then: a native promise whose then is undefined, not callable or lying is taken as a plain value (CONTEXT_SUMMARY_INVALID), or its lying then called.",
     file: "observe-async.ts",
     find: "    if (isNativePromise(object)) observeNative(object, observation);",
     replace: "    if (isNativePromise(object) && typeof reflectGet(object, \"then\") === \"function\") observeNative(object, observation);",

@@ -99,10 +99,10 @@ export const compactionMutants: readonly Mutant[] = [
   {
     id: "request-not-frozen",
     area: "compaction",
-    description: "Hands the summarizer a request whose messages array is mutable.",
+    description: "Hands the summarizer a request object that is not frozen (its prefix list alone may be: test/variants request-prefix-unfrozen).",
     file: "compaction.ts",
-    find: "    messages: freeze(sliceOf(info.messages, 0, boundary)),",
-    replace: "    messages: sliceOf(info.messages, 0, boundary),",
+    find: "  const request = freeze({\n",
+    replace: "  const request = ({\n",
     killers: ["compaction.all-frozen"],
   },
   {

@@ -31,12 +31,36 @@ export const inputMutants: readonly Mutant[] = [
     killers: ["strength.accessors-never-called"],
   },
   {
-    id: "arguments-cycle-left-to-depth-limit",
+    // Leaving cycles to the depth limit alone is valid (a cycle is also too deep: test/variants
+    // arguments-cycle-found-by-depth); checking that limit bottom-up is what breaks it.
+    id: "arguments-cycle-unbounded",
     area: "input",
-    description: "Does not look for cycles in tool arguments, relying on the depth limit: a cycle fails as a limit instead of an invalid transcript.",
+    description: "Leaves cycles in tool arguments to the depth limit but checks depth after a container's items are read, so a cycle recurses until the stack overflows.",
     file: "arguments.ts",
-    find: "  if (ancestors.has(value)) fault(ISSUE, \"arguments contain a cycle\");\n",
+    find: "  if (ancestors.has(value)) fault(ISSUE, \"arguments contain a cycle\");\n  // Stryker disable next-line StringLiteral: error text is not part of the contract\n  if (depth > MAX_CONTEXT_DEPTH) limitFault(ISSUE, `arguments nest deeper than ${MAX_CONTEXT_DEPTH}`);\n",
     replace: "",
+    also: [
+      {
+        file: "arguments.ts",
+        find: "  ancestors.delete(array);\n",
+        replace: "  ancestors.delete(array);\n  if (length > 0 && depth + 1 > MAX_CONTEXT_DEPTH) limitFault(ISSUE, `arguments nest deeper than ${MAX_CONTEXT_DEPTH}`);\n",
+      },
+      {
+        file: "arguments.ts",
+        find: "  ancestors.delete(record);\n",
+        replace: "  ancestors.delete(record);\n  if (keys.length > 0 && depth + 1 > MAX_CONTEXT_DEPTH) limitFault(ISSUE, `arguments nest deeper than ${MAX_CONTEXT_DEPTH}`);\n",
+      },
+    ],
+    killers: ["strength.argument-cycles-are-invalid"],
+  },
+  {
+    id: "arguments-shared-container-is-cycle",
+    area: "input",
+    description: "Finds cycles in tool arguments with a set of every container seen, never emptied: a container reached twice (shared, no cycle) is rejected as one.",
+    file: "arguments.ts",
+    find: "  ancestors.delete(array);\n",
+    replace: "",
+    also: [{ file: "arguments.ts", find: "  ancestors.delete(record);\n", replace: "" }],
     killers: ["strength.argument-cycles-are-invalid"],
   },
   {

@@ -12,6 +12,9 @@ export const MAX_SMALL_MESSAGES = 6;
 
 export interface MutantRootCause {
   readonly id: string;
+  /** The title and explanation a report prints (tests read their words: src/grader/report/plain-words.ts). */
+  readonly title: string;
+  readonly explanation: string;
   readonly properties: number;
   /** The property whose counterexample stands for it, shrunk. */
   readonly shrunkFrom: string | null;
@@ -45,7 +48,7 @@ export async function mutantRootCauses(hosts: MutantHosts, properties: readonly 
       const measured = { id, messages: messagesIn(scenario), printed: printedSize(scenario) };
       if (best === null || (measured.messages ?? Infinity) * 1e6 + measured.printed < (best.messages ?? Infinity) * 1e6 + (best.printed ?? Infinity)) best = measured;
     }
-    out.push({ id: cause.id, properties: cause.properties.length, shrunkFrom: best?.id ?? null, messages: best?.messages ?? null, printed: best?.printed ?? null });
+    out.push({ id: cause.id, title: cause.title, explanation: cause.explanation, properties: cause.properties.length, shrunkFrom: best?.id ?? null, messages: best?.messages ?? null, printed: best?.printed ?? null });
   }
   return out;
 }

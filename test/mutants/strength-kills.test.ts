@@ -19,7 +19,7 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   "strength.option-budget-edges": "options-summary-max-above-target",
   "strength.retention-edge": "boundary-retention-off-by-one",
   "strength.accessors-never-called": "input-invokes-getters",
-  "strength.argument-cycles-are-invalid": "arguments-cycle-left-to-depth-limit",
+  "strength.argument-cycles-are-invalid": "arguments-cycle-unbounded",
   "strength.aggregate-string-budget": "limits-no-aggregate-string-budget",
   "strength.whitespace-summary-rejected": "summary-whitespace-accepted",
   "strength.rejections-always-handled": "late-rejection-leaked",

@@ -24,7 +24,8 @@ interface Results {
   score: number;
   output: string;
   execution_time?: number;
-  tests: { name: string; score: number; max_score: number; status: string; output: string }[];
+  /** Under the rubric only the criteria's tests carry points (score, max_score); the properties' tests follow without. */
+  tests: { name: string; score?: number; max_score?: number; status: string; output: string }[];
 }
 
 let work = "";
@@ -74,7 +75,7 @@ beforeAll(async () => {
 
   const line = (name: string) => {
     const r = graded[name]!.results;
-    const max = r.tests.reduce((sum, t) => sum + t.max_score, 0);
+    const max = maxOf(r);
     return `${name} ${r.score}/${max} (${r.tests.filter((t) => t.status === "failed").length} of ${r.tests.length} tests failed, run_autograder ${graded[name]!.run.seconds.toFixed(1)} s)`;
   };
   process.stdout.write(`gradescope e2e: gradescope ${generate.seconds.toFixed(1)} s, setup.sh ${setup.seconds.toFixed(1)} s; ${Object.keys(SUBMISSIONS).map(line).join("; ")}\n`);
@@ -88,7 +89,8 @@ afterAll(async () => {
   if (work !== "") await rm(work, { recursive: true, force: true });
 });
 
-const maxOf = (r: Results) => r.tests.reduce((sum, t) => sum + t.max_score, 0);
+const maxOf = (r: Results) => r.tests.reduce((sum, t) => sum + (t.max_score ?? 0), 0);
+const pointsOf = (r: Results) => r.tests.reduce((sum, t) => sum + (t.score ?? 0), 0);
 
 describe("the autograder folder", () => {
   test("holds setup.sh, run_autograder, the packed package and a lockfile, and no sources", async () => {
@@ -118,8 +120,10 @@ describe("run_autograder, copied to the root and run from there", () => {
 
   test("the example submission: its two planted bugs, root causes first in the output", () => {
     const { results } = graded.example!;
-    expect(results.score).toBe(results.tests.reduce((sum, t) => sum + t.score, 0));
+    expect(results.score).toBe(pointsOf(results));
     expect(results.score).toBeLessThan(maxOf(results));
+    // Scored by the rubric: each planted bug costs points once, in its own criterion.
+    expect(results.tests.filter((t) => t.name.startsWith("criterion ") && t.status === "failed").map((t) => t.name)).toEqual(["criterion grouping: Grouping tool rounds", "criterion units: Units"]);
     const failed = results.tests.filter((t) => t.status === "failed").map((t) => t.name.split(":")[0]!);
     expect(failed).toContain("units.astral-counts-one");
     // The two planted bugs are the two root causes (docs/grading.md), the units one first.
@@ -129,7 +133,7 @@ describe("run_autograder, copied to the root and run from there", () => {
   test("the tamper fixture: its fake passing report is ignored, it scores what it earns", () => {
     const { results } = graded.tamper!;
     expect(results.score).toBeLessThan(maxOf(results) / 2);
-    expect(results.score).toBe(results.tests.reduce((sum, t) => sum + t.score, 0));
+    expect(results.score).toBe(pointsOf(results));
     expect(results.output.split("\n")[0]).toMatch(new RegExp(`: ${results.score}/${maxOf(results)} `));
     expect(results.output).toMatch(/warning: the submission wrote \d+ characters to stdout\/stderr \(ignored, not part of the grade\)/);
   });

@@ -2,8 +2,9 @@ import type { Variant } from "./catalogue";
 import { exported, outcome } from "./witness";
 
 // Variants in how buildActiveContext reads its input (contract §3, §8): the order in which
-// broken rules are found, an overflowing array with a bad slot, the units ceiling, the
-// `messages` field itself, channels present as undefined, and Proxy arrays whose traps disagree.
+// broken rules are found, an overflowing array with a bad slot, the units ceiling (of a context,
+// and whether groupToolRounds applies it), the `messages` field itself, channels present as
+// undefined, and Proxy arrays whose traps disagree.
 
 type Subject = Record<string, unknown>;
 
@@ -36,6 +37,38 @@ export const inputVariants: readonly Variant[] = [
       run: (subject) => build(subject, { requirements: [{ id: "", content: "x" }], messages: users(4097) }),
       core: "threw CONTEXT_LIMIT_EXCEEDED",
       variant: "threw CONTEXT_INVALID_INPUT",
+    },
+  },
+  {
+    id: "requirement-content-before-id",
+    row: "several rules broken in one input or options object",
+    description: "Reads a requirement's content before its id, so a blank id beside an over-long content is CONTEXT_LIMIT_EXCEEDED",
+    patches: [
+      {
+        file: "snapshot.ts",
+        find: "    const id = stringField(item, \"id\", true, budget, SHAPE, what);\n    units += REQUIREMENT_BASE + budget.last;\n    const content = stringField(item, \"content\", true, budget, SHAPE, what);\n    units += budget.last;\n",
+        replace: "    const content = stringField(item, \"content\", true, budget, SHAPE, what);\n    units += budget.last;\n    const id = stringField(item, \"id\", true, budget, SHAPE, what);\n    units += REQUIREMENT_BASE + budget.last;\n",
+      },
+    ],
+    witness: {
+      run: (subject) => build(subject, { requirements: [{ id: " ", content: "x".repeat(65_537) }] }),
+      core: "threw CONTEXT_INVALID_INPUT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
+    id: "arguments-cycle-found-by-depth",
+    row: "several rules broken in one input or options object",
+    description: "Does not look for cycles in tool arguments: the depth limit stops them, so a cycle is CONTEXT_LIMIT_EXCEEDED (it is too deep too)",
+    patches: [{ file: "arguments.ts", find: "  if (ancestors.has(value)) fault(ISSUE, \"arguments contain a cycle\");\n", replace: "" }],
+    witness: {
+      run: (subject) => {
+        const args: Record<string, unknown> = { a: 1 };
+        args.self = args;
+        return build(subject, { messages: roundWithArgument(args) });
+      },
+      core: "threw CONTEXT_INVALID_TRANSCRIPT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
     },
   },
   {
@@ -136,6 +169,27 @@ export const inputVariants: readonly Variant[] = [
       run: (subject) => build(subject, { messages: users(4000, "x".repeat(244)).map((m, i) => ({ ...m, id: `m${String(i).padStart(4, "0")}` })), compactions: "not an array" }),
       core: "threw CONTEXT_INVALID_INPUT",
       variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
+    id: "groups-units-ceiling-unchecked",
+    row: "free: the 1,000,000-unit ceiling on groupToolRounds' transcript",
+    description: "groupToolRounds holds a transcript to the string, item and count budgets only, not to a finished context's units ceiling",
+    patches: [
+      {
+        file: "groups.ts",
+        find: "  if (table.unitsPrefix[table.messages.length] > MAX_CONTEXT_TOTAL_UNITS) fail(LIMIT_EXCEEDED, `the transcript exceeds ${MAX_CONTEXT_TOTAL_UNITS} units`);\n",
+        replace: "",
+      },
+    ],
+    witness: {
+      run: (subject) =>
+        outcome(
+          () => exported(subject, "groupToolRounds")(users(4000, "x".repeat(245))),
+          (groups) => `${(groups as unknown[]).length} groups`,
+        ),
+      core: "threw CONTEXT_LIMIT_EXCEEDED",
+      variant: "returned 4000 groups",
     },
   },
   {

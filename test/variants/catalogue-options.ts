@@ -92,6 +92,24 @@ export function readBoundaryOptions(options: unknown): BoundaryOptions {
     },
   },
   {
+    id: "option-id-length-before-blankness",
+    row: "several rules broken in one input or options object",
+    description: "Checks summaryId and recordId against 65,536 code points before checking that they are not blank",
+    patches: [
+      {
+        file: "options.ts",
+        find: "  const value = required(options, name);\n  if (typeof value !== \"string\" || !isNonEmpty(value)) {\n",
+        replace:
+          "  const value = required(options, name);\n  if (typeof value === \"string\" && codePoints(value) > MAX_CONTEXT_STRING_UNITS) {\n    fail(LIMIT_EXCEEDED, `options.${name} is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);\n  }\n  if (typeof value !== \"string\" || !isNonEmpty(value)) {\n",
+      },
+    ],
+    witness: {
+      run: (subject) => compactOutcome(subject, { recordId: " ".repeat(65_537) }),
+      core: "threw CONTEXT_INVALID_INPUT",
+      variant: "threw CONTEXT_LIMIT_EXCEEDED",
+    },
+  },
+  {
     id: "signal-null-refused",
     row: "`signal: null`",
     description: "Refuses signal: null as not a genuine AbortSignal (CONTEXT_INVALID_INPUT)",

@@ -8,6 +8,7 @@ import { FREE_ROOMS, LATITUDE_ROWS, variants } from "./catalogue";
 import { contractLatitudeRows } from "./contract-rows";
 import { catalogueHash } from "./grade";
 import { LATITUDE_DOC_PATH, latitudeHashLine } from "./latitude-doc";
+import { REVIEW } from "./latitude-review";
 
 // The catalogue itself: well-formed, every §8 row covered, every patch still applying exactly
 // once, every variant really making its other choice (its witness), and docs/latitude.md
@@ -45,6 +46,15 @@ describe("valid-variant catalogue", () => {
       expect(await variant.witness.run(await loadPatchSet(variant, "variant")), "on the variant").toBe(variant.witness.variant);
     });
   }
+
+  it("the review of accepted sets covers every property and names only catalogue variants and properties", () => {
+    const ids = suiteProperties().map((p) => p.id);
+    const covers = (pattern: string, id: string) => (pattern.endsWith(".*") ? id.startsWith(pattern.slice(0, -1)) : id === pattern);
+    expect(ids.filter((id) => !REVIEW.some((e) => e.properties.some((p) => covers(p, id))))).toEqual([]);
+    expect(REVIEW.flatMap((e) => e.properties).filter((p) => !ids.some((id) => covers(p, id)))).toEqual([]);
+    const known = new Set(variants.map((v) => v.id));
+    expect(REVIEW.flatMap((e) => e.variants).filter((id) => !known.has(id))).toEqual([]);
+  });
 
   it("docs/latitude.md is generated from this catalogue (run `npm run latitude`)", () => {
     const hash = catalogueHash(contractLatitudeRows(), variants, suiteProperties().map((p) => p.id));

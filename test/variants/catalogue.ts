@@ -3,6 +3,7 @@ import { asyncVariants } from "./catalogue-async";
 import { freeVariants } from "./catalogue-free";
 import { inputVariants } from "./catalogue-input";
 import { optionsVariants } from "./catalogue-options";
+import { timingVariants } from "./catalogue-timing";
 
 // The catalogue of valid variants (issue 12), the dual of the mutant catalogue: named source
 // patches of src/core, each making a different choice that the contract allows. Every §8 row
@@ -36,7 +37,17 @@ export const LATITUDE_ROWS = [
 export type LatitudeRow = (typeof LATITUDE_ROWS)[number];
 
 /** Rooms the contract leaves free without a §8 row: nothing a property may look at. */
-export const FREE_ROOMS = ["free: error messages", "free: extra helper call forms", "free: check order among broken rules"] as const;
+export const FREE_ROOMS = [
+  "free: error messages",
+  "free: extra helper call forms",
+  "free: check order among broken rules",
+  "free: ContextCompactionError's `code` and `name` as getters",
+  "free: -0 in copied tool arguments (a JSON copy makes it 0)",
+  "free: the 1,000,000-unit ceiling on groupToolRounds' transcript",
+  "free: `frozen` one level deep (the summarizer's request, the groups)",
+  "free: when compactContext reads its arguments and calls the summarizer (now or in a later job)",
+  "free: an abort racing a summarizer failure within one call (contract-decisions 12)",
+] as const;
 
 export type FreeRoom = (typeof FREE_ROOMS)[number];
 
@@ -66,4 +77,4 @@ export interface Variant {
   readonly witness: Witness;
 }
 
-export const variants: readonly Variant[] = [...freeVariants, ...inputVariants, ...optionsVariants, ...asyncVariants];
+export const variants: readonly Variant[] = [...freeVariants, ...inputVariants, ...optionsVariants, ...asyncVariants, ...timingVariants];

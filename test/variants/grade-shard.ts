@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { variants } from "./catalogue";
 import { performance } from "node:perf_hooks";
-import { coreReference, gradedVariants, suiteCases, type GradeSettings } from "./grade";
+import { coreReference, gradedVariants, suiteCases, type GradeSettings, type GradedVariants } from "./grade";
 import { runCasesOnMany, type ManyRunStats, type SubjectVerdict } from "./shared-run";
 
 // One shard of the distinct cases of every property, against every graded variant, in this
@@ -24,7 +24,7 @@ export interface ShardResult {
   /** Failures and errors only, the earliest case per (property, variant). */
   readonly failures: readonly SubjectVerdict[];
   readonly identical: readonly string[];
-  readonly compactOnly: readonly string[];
+  readonly observedKinds: GradedVariants["observedKinds"];
   readonly stats: ManyRunStats & { readonly cases: number; readonly seconds: number };
 }
 
@@ -32,11 +32,11 @@ export interface ShardResult {
 export async function gradeShard(index: number, count: number, settings: GradeSettings): Promise<ShardResult> {
   const started = performance.now();
   const reference = coreReference();
-  const [{ subjects, identical, compactOnly }, all] = await Promise.all([gradedVariants(variants), suiteCases(settings)]);
+  const [{ subjects, identical, observedKinds }, all] = await Promise.all([gradedVariants(variants), suiteCases(settings)]);
   try {
     const { failures, stats } = await runCasesOnMany(all, subjects, reference, (d) => d % count === index);
     const cases = all.reduce((sum, c) => sum + c.scenarios.length, 0);
-    return { failures, identical, compactOnly, stats: { ...stats, cases, seconds: (performance.now() - started) / 1000 } };
+    return { failures, identical, observedKinds, stats: { ...stats, cases, seconds: (performance.now() - started) / 1000 } };
   } finally {
     for (const subject of subjects) await subject.host.close();
     await reference.close();

@@ -6,6 +6,7 @@ import { bundleMutant, GRADED_EXPORTS, importBundle } from "../mutants/loader";
 import { runOne, suiteProperties } from "../mutants/matrix";
 import { variants, type Variant } from "./catalogue";
 import type { ContractRow } from "./contract-rows";
+import { REVIEW } from "./latitude-review";
 import { casesOf, type PropertyCases, type Subject, type SubjectVerdict } from "./shared-run";
 
 // Grading the valid variants: every variant against every property of the suites (the ones
@@ -21,9 +22,21 @@ export function coreReference(): Host {
   return createInProcessHost(core as unknown as Record<string, unknown>);
 }
 
-/** Operation kinds whose driver calls only the synchronous exports (src/driver/operations). */
-const SYNC_KINDS: ReadonlySet<string> = new Set(["build", "units", "groups", "boundary"]);
-const SYNC_EXPORTS = GRADED_EXPORTS.filter((name) => name !== "compactContext");
+/**
+ * The graded exports each operation kind calls (src/driver/operations; a prebuilt context is
+ * built first, a forged-error script provokes buildActiveContext). ContextCompactionError is
+ * bundled with each, as every failure and observation uses it.
+ */
+const KIND_EXPORTS: Readonly<Record<string, readonly string[]>> = {
+  build: ["buildActiveContext"],
+  units: ["estimateContextUnits", "buildActiveContext"],
+  groups: ["groupToolRounds"],
+  boundary: ["selectCompactionBoundary", "buildActiveContext"],
+  compact: ["compactContext", "buildActiveContext"],
+  program: ["buildActiveContext", "compactContext"],
+};
+const OPERATION_EXPORTS = [...new Set(Object.values(KIND_EXPORTS).flat())];
+const bundleOf = (variant: Variant | null, name: string) => bundleMutant(variant, [name, "ContextCompactionError"]);
 
 export interface GradedVariants {
   /** The variants to run, each loaded from its graded bundle. */
@@ -35,40 +48,40 @@ export interface GradedVariants {
    */
   readonly identical: readonly string[];
   /**
-   * Variants whose bundle of the synchronous exports is the core's (they differ only in code
-   * that compactContext alone reaches): on a build, units, groups or boundary scenario they run
-   * the core's code, so only their compact and program scenarios are observed.
+   * Per variant run on some operation kinds only: the kinds whose exports' bundles (each with
+   * ContextCompactionError) differ from the core's. On the other kinds the variant runs the
+   * core's code, byte for byte, so those scenarios are not observed.
    */
-  readonly compactOnly: readonly string[];
+  readonly observedKinds: readonly { readonly id: string; readonly kinds: readonly string[] }[];
 }
 
 /**
  * Bundles every variant's graded surface (loader.ts GRADED_EXPORTS) and loads those that
- * differ from the core's. A scenario a variant would run exactly as the core does is not
- * observed: the core's verdict on it is asserted by the property tests (test/properties).
+ * differ from the core's. A scenario a variant would run exactly as the core does (every
+ * export its operation calls bundles to the core's code) is not observed: the core's verdict
+ * on it is asserted by the property tests (test/properties).
  */
 export async function gradedVariants(list: readonly Variant[]): Promise<GradedVariants> {
-  const [core, coreSync] = await Promise.all([bundleMutant(null, GRADED_EXPORTS), bundleMutant(null, SYNC_EXPORTS)]);
-  const codes = await Promise.all(list.map((variant) => Promise.all([bundleMutant(variant, GRADED_EXPORTS), bundleMutant(variant, SYNC_EXPORTS)])));
+  const [core, ...coreExports] = await Promise.all([bundleMutant(null, GRADED_EXPORTS), ...OPERATION_EXPORTS.map((name) => bundleOf(null, name))]);
+  const codes = await Promise.all(list.map((variant) => Promise.all([bundleMutant(variant, GRADED_EXPORTS), ...OPERATION_EXPORTS.map((name) => bundleOf(variant, name))])));
   const subjects: Subject[] = [];
   const identical: string[] = [];
-  const compactOnly: string[] = [];
+  const observedKinds: { id: string; kinds: string[] }[] = [];
   for (let i = 0; i < list.length; i++) {
     const variant = list[i]!;
-    const [code, sync] = codes[i]!;
+    const [code, ...exportCodes] = codes[i]!;
     if (code === core) {
       identical.push(variant.id);
       continue;
     }
+    const same = new Set(OPERATION_EXPORTS.filter((_, j) => exportCodes[j] === coreExports[j]));
+    const kinds = Object.keys(KIND_EXPORTS).filter((kind) => !KIND_EXPORTS[kind]!.every((name) => same.has(name)));
     const host = createInProcessHost(await importBundle(`variant-${variant.id}-graded`, code));
-    if (sync === coreSync) {
-      compactOnly.push(variant.id);
-      subjects.push({ id: variant.id, host, skip: (scenario) => SYNC_KINDS.has(scenario.operation.kind) });
-    } else {
-      subjects.push({ id: variant.id, host });
-    }
+    if (kinds.length < Object.keys(KIND_EXPORTS).length) observedKinds.push({ id: variant.id, kinds });
+    // An operation kind this table does not know is always observed.
+    subjects.push({ id: variant.id, host, skip: (scenario) => KIND_EXPORTS[scenario.operation.kind] !== undefined && !kinds.includes(scenario.operation.kind) });
   }
-  return { subjects, identical, compactOnly };
+  return { subjects, identical, observedKinds };
 }
 
 /** Every property's cases, in suite order (./shared-run.ts casesOf). */
@@ -113,11 +126,11 @@ export function failureReport(verdicts: readonly SubjectVerdict[]): string {
 
 /**
  * A hash of what docs/latitude.md shows: the §8 rows (as docs/contract.md states them), the catalogue (ids, rows, descriptions,
- * witnesses) and the property ids. Producing the doc takes a full grading run, so the doc
+ * witnesses), the property ids and the review of accepted sets (./latitude-review.ts). Producing the doc takes a full grading run, so the doc
  * carries this hash and a test compares it (the verdicts themselves are asserted by the
  * full-marks tests on every `npm test`).
  */
 export function catalogueHash(rows: readonly ContractRow[], list: readonly Variant[], propertyIds: readonly string[]): string {
   const data = list.map((v) => ({ id: v.id, row: v.row, description: v.description, witness: { core: v.witness.core, variant: v.witness.variant } }));
-  return createHash("sha256").update(JSON.stringify({ rows, variants: data, properties: propertyIds })).digest("hex").slice(0, 16);
+  return createHash("sha256").update(JSON.stringify({ rows, variants: data, properties: propertyIds, review: REVIEW })).digest("hex").slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { FREE_ROOMS, type Variant } from "./catalogue";
 import type { ContractRow } from "./contract-rows";
+import { REVIEW, REVIEW_INTRO } from "./latitude-review";
 import type { SubjectVerdict } from "./shared-run";
 
 // docs/latitude.md, rendered from a grading run of the valid-variant catalogue
@@ -24,8 +25,8 @@ export interface LatitudeRun {
   readonly variants: readonly Variant[];
   /** Variants whose graded code is the core's (test/variants/grade.ts gradedVariants): not run. */
   readonly identical: readonly string[];
-  /** Variants observed on compact and program scenarios only (test/variants/grade.ts gradedVariants). */
-  readonly compactOnly: readonly string[];
+  /** Variants observed on some operation kinds only (test/variants/grade.ts gradedVariants). */
+  readonly observedKinds: readonly { readonly id: string; readonly kinds: readonly string[] }[];
   readonly propertyIds: readonly string[];
   /** The failures (every other (variant, property) pair passed). */
   readonly failures: readonly SubjectVerdict[];
@@ -59,10 +60,10 @@ export function renderLatitudeDoc(run: LatitudeRun): string {
     "properties share (the same generators, the same seed) is answered by the model once and observed once",
     "per variant, and every property that has it judges that observation. A variant is not observed where it would run",
     "the core's own code: a variant whose bundle of the graded exports is the core's, byte for byte, is not",
-    "run at all (=), and one whose bundle of the synchronous exports is the core's (it differs only in code",
-    "that `compactContext` alone reaches) is observed on the compaction and program scenarios only",
-    `(${run.compactOnly.length === 0 ? "none" : run.compactOnly.map((id) => `\`${id}\``).join(", ")}). The core's verdicts on`,
-    "those cases are the property tests' own (`test/properties`).",
+    "run at all (=), and a scenario is not observed when every export its operation calls bundles (with",
+    "`ContextCompactionError`) to the core's code. Variants observed on some operations only:",
+    `${run.observedKinds.length === 0 ? "none" : run.observedKinds.map((v) => `\`${v.id}\` (${v.kinds.join(", ")})`).join(", ")}. The core's verdicts on`,
+    "the other cases are the property tests' own (`test/properties`).",
     "",
     failures.length === 0
       ? `**${variants.length} variants × ${propertyIds.length} properties: every pair passes.**`
@@ -85,6 +86,17 @@ export function renderLatitudeDoc(run: LatitudeRun): string {
     "| | variant | room | choice | on the core | on the variant |",
     "| --- | --- | --- | --- | --- | --- |",
     ...variants.map((v, i) => `| ${column(i)} | \`${v.id}\` | ${cell([v.row, ...(v.alsoRows ?? [])].join("; "))} | ${cell(v.description)} | ${cell(v.witness.core)} | ${cell(v.witness.variant)} |`),
+    "",
+    "## Review of accepted sets (issue 27)",
+    "",
+    REVIEW_INTRO,
+    "",
+    "| properties | checked | fixed by the contract | widened | variant(s) |",
+    "| --- | --- | --- | --- | --- |",
+    ...REVIEW.map((e) => {
+      const named = e.variants.map((id) => `${column(variants.findIndex((v) => v.id === id))} \`${id}\``).join(", ") || "–";
+      return `| ${e.properties.map((p) => `\`${p}\``).join(", ")} | ${cell(e.checked)} | ${cell(e.fixed)} | ${cell(e.widened)} | ${named} |`;
+    }),
     "",
     "## Variant × property",
     "",

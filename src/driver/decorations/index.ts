@@ -1,5 +1,6 @@
 // The decoration kinds the driver knows. Issue 4 adds hostile kinds here (symbol key,
 // non-enumerable key, cycle, …), one file each.
+import { aliasDecoration } from "./alias";
 import { cycleDecoration } from "./cycle";
 import { getterDecoration } from "./getter";
 import { holeDecoration } from "./hole";
@@ -20,6 +21,7 @@ export const decorationKinds: readonly DecorationKind[] = [
   symbolKeyDecoration,
   nonEnumerableDecoration,
   cycleDecoration,
+  aliasDecoration,
   valueDecoration,
 ];
 

@@ -4,11 +4,14 @@
 import type { Decoration } from "../../scenario/scenario";
 import { MapCtor, safeMapGet, safeMapHas, safeMapSet } from "../intrinsics";
 import type { HostileCounters } from "../hostile-counters";
+import { defineData, pushItem } from "../read";
 import { ScenarioError } from "../scenario-error";
 import { resolveSite, type DecorationSite } from "./site";
 
 export interface DecorationContext {
   readonly counters: HostileCounters;
+  /** The live value at another path of the same argument (an alias points there); set by applyAll. */
+  readonly valueAt?: (path: Decoration["path"]) => unknown;
 }
 
 export interface DecorationKind {
@@ -33,13 +36,14 @@ export function createDecorationRegistry(kinds: readonly DecorationKind[]): Deco
       // Deepest paths first, so that walking to a site never goes through a getter or Proxy
       // that an earlier decoration installed on one of its ancestors. The sort is stable.
       const mine: Decoration[] = [];
-      for (let i = 0; i < decorations.length; i++) if (decorations[i].target === target) mine[mine.length] = decorations[i];
+      for (let i = 0; i < decorations.length; i++) if (decorations[i].target === target) pushItem(mine, decorations[i]);
       const ordered = stableSortByDepthDesc(mine);
+      const here: DecorationContext = { counters: ctx.counters, valueAt: (path) => resolveSite(holder, path, target).get() };
       for (let i = 0; i < ordered.length; i++) {
         const d = ordered[i];
         const kind = safeMapGet(byKind, d.kind);
         if (kind === undefined) throw new ScenarioError(`unknown decoration kind ${d.kind}`);
-        kind.apply(resolveSite(holder, d.path, target), d, ctx);
+        kind.apply(resolveSite(holder, d.path, target), d, here);
       }
       return holder.root;
     },
@@ -51,10 +55,10 @@ function stableSortByDepthDesc(list: Decoration[]): Decoration[] {
   for (let i = 0; i < list.length; i++) {
     let j = out.length;
     while (j > 0 && out[j - 1].path.length < list[i].path.length) {
-      out[j] = out[j - 1];
+      defineData(out, j, out[j - 1]);
       j--;
     }
-    out[j] = list[i];
+    defineData(out, j, list[i]);
   }
   return out;
 }

@@ -4,9 +4,9 @@
 import type { Json } from "../../scenario/data";
 import type { Operation } from "../../scenario/scenario";
 import { deepEqualData } from "../deep-equal-data";
-import { StringCtor, isArray, isNativePromise, objectFreeze } from "../intrinsics";
+import { StringCtor, box, isArray, isNativePromise, objectFreeze, sealed, type Box } from "../intrinsics";
 import { buildCompactOptions } from "../options";
-import { isObjectLike, ownDataValue } from "../read";
+import { defineData, isObjectLike, ownDataValue } from "../read";
 import { macrotask, settleWithin } from "../settle";
 import { toData } from "../to-data";
 import { contextArgument, rawRunOf, type Attempt, type OperationEnv, type RawRun } from "./env";
@@ -21,10 +21,10 @@ function lastItem(list: unknown): unknown {
 function resultIdentity(result: unknown, input: unknown, identity: Record<string, boolean>): void {
   if (!isObjectLike(result)) return;
   const context = ownDataValue(result, "context");
-  identity.resultContextIsInput = context === input;
+  defineData(identity, "resultContextIsInput", context === input);
   if (ownDataValue(result, "status") === "compacted") {
     const record = ownDataValue(result, "record");
-    identity.recordIsLastCompaction = isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions"));
+    defineData(identity, "recordIsLastCompaction", isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions")));
   }
 }
 
@@ -32,10 +32,15 @@ function attemptData(attempt: Attempt): Json {
   return toData(attempt.kind === "returned" ? attempt.value : attempt.error);
 }
 
-export async function runCompact(op: Extract<Operation, { kind: "compact" }>, env: OperationEnv): Promise<RawRun> {
+/** The run of one compact call, boxed, through a sealed promise (../intrinsics: box, sealed). */
+export function runCompact(op: Extract<Operation, { kind: "compact" }>, env: OperationEnv): Promise<Box<RawRun>> {
+  return sealed(compactNow(op, env));
+}
+
+async function compactNow(op: Extract<Operation, { kind: "compact" }>, env: OperationEnv): Promise<Box<RawRun>> {
   const compact = env.exportFn("compactContext");
   const argument = contextArgument(env, op.context, op.prebuilt);
-  if (!argument.ok) return argument.run;
+  if (!argument.ok) return box(argument.run);
   const context = argument.context;
   const prepared = buildCompactOptions(op, env.counters, (value) => env.live(value, null), (name) => {
     try {
@@ -52,15 +57,15 @@ export async function runCompact(op: Extract<Operation, { kind: "compact" }>, en
 
   if (plan.point === "beforeCall") plan.abort();
   const attempt = env.call(compact, [context, options]);
-  identity.threwSynchronously = attempt.kind === "threw";
+  defineData(identity, "threwSynchronously", attempt.kind === "threw");
   if (attempt.kind === "threw") {
-    return rawRunOf(env, attempt, tracker, identity, calls());
+    return box(rawRunOf(env, attempt, tracker, identity, calls()));
   }
-  identity.returnedNativePromise = isNativePromise(attempt.value);
-  const settled = await settleWithin(attempt.value, env.timeoutMs);
+  defineData(identity, "returnedNativePromise", isNativePromise(attempt.value));
+  const settled = (await settleWithin(attempt.value, env.timeoutMs)).value;
   if (settled.kind === "timeout") {
     const outcome = objectFreeze({ kind: "timeout" as const, afterMs: env.timeoutMs });
-    return { outcome, identity, input: tracker.finish(), setupError: null, summarizerCalls: calls() };
+    return box({ outcome, identity, input: tracker.finish(), setupError: null, summarizerCalls: calls() });
   }
   const final: Attempt = settled.kind === "fulfilled" ? { kind: "returned", value: settled.value } : { kind: "threw", error: settled.reason };
 
@@ -68,8 +73,8 @@ export async function runCompact(op: Extract<Operation, { kind: "compact" }>, en
     const atSettlement = env.counters.quiet(() => attemptData(final));
     plan.abort();
     await macrotask();
-    identity.lateAbortChangedNothing = env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final)));
+    defineData(identity, "lateAbortChangedNothing", env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final))));
   }
   if (final.kind === "returned") env.counters.quiet(() => resultIdentity(final.value, context, identity));
-  return rawRunOf(env, final, tracker, identity, calls());
+  return box(rawRunOf(env, final, tracker, identity, calls()));
 }

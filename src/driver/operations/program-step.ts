@@ -10,9 +10,9 @@ import { programBudget, stepMessages } from "../../scenario/program";
 import type { Operation } from "../../scenario/scenario";
 import { deepEqualData } from "../deep-equal-data";
 import { frozenReport } from "../frozen-report";
-import { StringCtor, isArray, objectFreeze } from "../intrinsics";
+import { StringCtor, box, isArray, objectFreeze, sealed, type Box } from "../intrinsics";
 import { buildCompactOptions } from "../options";
-import { isObjectLike, ownDataValue, pushItem } from "../read";
+import { defineData, isObjectLike, ownDataValue, pushItem } from "../read";
 import { settleWithin } from "../settle";
 import { toData } from "../to-data";
 import type { Attempt, OperationEnv } from "./env";
@@ -122,7 +122,12 @@ function stopped(env: OperationEnv, state: LiveState, index: number, outcome: Ou
   return { observation, stop: true };
 }
 
-export async function runCompactStep(env: OperationEnv, state: LiveState, index: number, step: CompactStep): Promise<StepRun> {
+/** One compact step, boxed, through a sealed promise (../intrinsics: box, sealed). */
+export function runCompactStep(env: OperationEnv, state: LiveState, index: number, step: CompactStep): Promise<Box<StepRun>> {
+  return sealed(compactStepNow(env, state, index, step));
+}
+
+async function compactStepNow(env: OperationEnv, state: LiveState, index: number, step: CompactStep): Promise<Box<StepRun>> {
   const compact = env.exportFn("compactContext");
   const oldLive = state.live;
   const oldData = state.data;
@@ -130,7 +135,7 @@ export async function runCompactStep(env: OperationEnv, state: LiveState, index:
   const measures = measureContext(input.before, step);
   if (measures === null) {
     const outcome = objectFreeze({ kind: "crash" as const, reason: "driver: the live context cannot be measured (not shaped like a context)" });
-    return stopped(env, state, index, outcome, { options: null, measures: null, summarizerCalls: EMPTY_CALLS });
+    return box(stopped(env, state, index, outcome, { options: null, measures: null, summarizerCalls: EMPTY_CALLS }));
   }
   const options = programBudget(step, measures);
   const operation: Extract<Operation, { kind: "compact" }> = {
@@ -150,27 +155,27 @@ export async function runCompactStep(env: OperationEnv, state: LiveState, index:
   if (prepared.plan.point === "beforeCall") prepared.plan.abort();
   let attempt = env.call(compact, [input.value, prepared.options]);
   if (attempt.kind === "returned") {
-    const settled = await settleWithin(attempt.value, env.timeoutMs);
+    const settled = (await settleWithin(attempt.value, env.timeoutMs)).value;
     if (settled.kind === "timeout") {
       const outcome = objectFreeze({ kind: "timeout" as const, afterMs: env.timeoutMs });
-      return stopped(env, state, index, outcome, { options: options as unknown as Json, measures, summarizerCalls: calls() });
+      return box(stopped(env, state, index, outcome, { options: options as unknown as Json, measures, summarizerCalls: calls() }));
     }
     attempt = settled.kind === "fulfilled" ? { kind: "returned", value: settled.value } : { kind: "threw", error: settled.reason };
-  } else identity.threwSynchronously = true;
+  } else defineData(identity, "threwSynchronously", true);
 
   let next: unknown;
   if (attempt.kind === "returned") {
     const result = attempt.value;
     env.counters.quiet(() => {
       const context = ownDataValue(result, "context");
-      identity.resultContextIsInput = context === input.value;
+      defineData(identity, "resultContextIsInput", context === input.value);
       if (ownDataValue(result, "status") === "compacted") {
         const record = ownDataValue(result, "record");
-        identity.recordIsLastCompaction = isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions"));
+        defineData(identity, "recordIsLastCompaction", isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions")));
       }
       next = compactedContext(result);
     });
   }
   const observation = finish(env, state, { step: index, call: "compact", attempt, identity, options: options as unknown as Json, measures, summarizerCalls: calls(), input, oldLive, oldData, next });
-  return { observation, stop: false };
+  return box({ observation, stop: false });
 }

@@ -6,20 +6,25 @@ import type { Json } from "../../scenario/data";
 import type { SummarizerCall } from "../../scenario/observation";
 import type { Operation } from "../../scenario/scenario";
 import type { StepObservation } from "../../scenario/program";
-import { objectFreeze } from "../intrinsics";
+import { box, objectFreeze, sealed, type Box } from "../intrinsics";
 import { pushItem } from "../read";
 import { toData } from "../to-data";
 import { setupFailed, type OperationEnv, type RawRun } from "./env";
 import type { LiveState } from "./program-live";
 import { runAppendStep, runCompactStep } from "./program-step";
 
-export async function runProgram(op: Extract<Operation, { kind: "program" }>, env: OperationEnv): Promise<RawRun> {
+/** The run of a program, boxed, through a sealed promise (../intrinsics: box, sealed). */
+export function runProgram(op: Extract<Operation, { kind: "program" }>, env: OperationEnv): Promise<Box<RawRun>> {
+  return sealed(programNow(op, env));
+}
+
+async function programNow(op: Extract<Operation, { kind: "program" }>, env: OperationEnv): Promise<Box<RawRun>> {
   const build = env.exportFn("buildActiveContext");
   env.exportFn("compactContext"); // a missing export makes the whole program unusable, up front
   const setupInput = { requirements: env.live(op.requirements, null), messages: [] as unknown[] };
   const setupTracker = env.track(setupInput, false);
   const setup = env.call(build, [setupInput]);
-  if (setup.kind === "threw") return setupFailed(env.observeError(setup.error), setupTracker);
+  if (setup.kind === "threw") return box(setupFailed(env.observeError(setup.error), setupTracker));
 
   const state: LiveState = { live: setup.value, data: env.counters.quiet(() => toData(setup.value)), pending: [] };
   const steps: StepObservation[] = [];
@@ -28,7 +33,7 @@ export async function runProgram(op: Extract<Operation, { kind: "program" }>, en
   let outcome: RawRun["outcome"] | null = null;
   for (let i = 0; i < op.steps.length; i++) {
     const step = op.steps[i];
-    const run = step.kind === "compact" ? await runCompactStep(env, state, i, step) : runAppendStep(env, state, i, step);
+    const run = step.kind === "compact" ? (await runCompactStep(env, state, i, step)).value : runAppendStep(env, state, i, step);
     const seen = run.observation;
     pushItem(steps, seen);
     for (let c = 0; c < seen.summarizerCalls.length; c++) pushItem(summarizerCalls, seen.summarizerCalls[c]);
@@ -38,7 +43,7 @@ export async function runProgram(op: Extract<Operation, { kind: "program" }>, en
       break;
     }
   }
-  return {
+  return box({
     // The final live context as data: each step already read it after its call.
     outcome: outcome ?? objectFreeze({ kind: "returned" as const, value: state.data }),
     returned: outcome === null ? state.live : undefined,
@@ -47,5 +52,5 @@ export async function runProgram(op: Extract<Operation, { kind: "program" }>, en
     setupError: null,
     summarizerCalls: objectFreeze(summarizerCalls),
     steps: objectFreeze(steps),
-  };
+  });
 }

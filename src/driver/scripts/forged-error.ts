@@ -4,7 +4,8 @@
 // cannot forge a code, the answer is CONTEXT_SUMMARIZER_FAILED.
 import type { Json } from "../../scenario/data";
 import { ErrorCtor, apply, construct } from "../intrinsics";
-import { defineData, isInstanceOf, ownDataValue } from "../read";
+import { observeError } from "../error-observation";
+import { defineData, isInstanceOf } from "../read";
 import { ScenarioError } from "../scenario-error";
 import { rejectLater } from "./deliver";
 import type { ScriptContext, ScriptKind } from "./registry";
@@ -26,7 +27,8 @@ function instance(ctx: ScriptContext, code: string): unknown {
   if (typeof cls === "function") {
     try {
       const made = construct(cls as new (...a: unknown[]) => unknown, [code, "forged by the summarizer"]);
-      if (isInstanceOf(made, cls) && ownDataValue(made, "code") === code) return made;
+      // Its code read as a report reads it (an own data property, or a getter of the class).
+      if (isInstanceOf(made, cls) && observeError(made, cls).code === code) return made;
     } catch {
       // another signature: provoke one below
     }

@@ -3,6 +3,7 @@
 // attached to a proxy. Every trap forwards to the promise and counts "proxyPromise.<trap>".
 import type { Json } from "../../scenario/data";
 import { ProxyCtor, apply } from "../intrinsics";
+import { defineData } from "../read";
 import { ScenarioError } from "../scenario-error";
 import { resolveLater } from "./deliver";
 import type { ScriptContext, ScriptKind } from "./registry";
@@ -34,10 +35,10 @@ export function proxiedPromise(text: Json, ctx: ScriptContext): object {
   for (let i = 0; i < TRAPS.length; i++) {
     const trap = TRAPS[i];
     const forward = forwarders[trap];
-    (handler as Record<string, unknown>)[trap] = (...args: unknown[]) => {
+    defineData(handler, trap, (...args: unknown[]) => {
       bump(ctx, `${ASYNC_COUNTER.proxyTrap}${trap}`);
       return apply(forward, undefined, args);
-    };
+    });
   }
   return new ProxyCtor(target, handler);
 }

@@ -1,12 +1,15 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { TOOL_NAME, type JsonReport } from "../result";
+import { csvText, markdownCode } from "../report/escape";
 import { points } from "../report/format";
 import type { GradeSettingsKey, StudentRecord } from "./student-record";
+import { criterionCells, criterionHeader, criterionRow, criterionSummary, type CriterionCells } from "./class-criteria";
 
-// The class reports: class.csv (one line per student), class.json (the same rows, and where
+// The class reports: class.csv (one line per student, with its points per criterion), class.json (the same rows, and where
 // each student's record is) and summary.md (score histogram, the most common root causes and who shares
-// them, the submissions that crashed, hung, tampered or did not load).
+// them, the submissions that crashed, hung, tampered or did not load). Names and messages come
+// from students' folders and submissions: escaped for each format (../report/escape.ts).
 
 export interface ClassFiles {
   readonly csv: string;
@@ -34,7 +37,7 @@ export function troublesOf(report: JsonReport): Trouble[] {
   const messages = report.properties.map((p) => p.message ?? "").join("\n");
   const all = `${messages}\n${report.warnings.join("\n")}`;
   const troubles: Trouble[] = [];
-  if (/does not compile|threw at import|did not finish loading|stopped while loading/.test(messages)) troubles.push("did not load");
+  if (/does not compile|refused at bundle time|not bundled within|threw at import|did not finish loading|stopped while loading/.test(messages)) troubles.push("did not load");
   if (/exited with code|ran out of memory|was stopped by SIG|observed a crash: the child|could not restart the child/.test(all)) troubles.push("crashed");
   if (/did not settle|no settlement within|total time limit/.test(all)) troubles.push("timed out");
   if (/global tampering|protocol violation/.test(all)) troubles.push("tampered");
@@ -49,6 +52,8 @@ export interface ClassRow {
   readonly troubles: readonly string[];
   readonly seconds: number;
   readonly warnings: readonly string[];
+  /** Points per acceptance criterion and the root causes behind each loss (./class-criteria). */
+  readonly criteria: CriterionCells;
 }
 
 export function classRows(records: readonly StudentRecord[]): ClassRow[] {
@@ -62,23 +67,30 @@ export function classRows(records: readonly StudentRecord[]): ClassRow[] {
       troubles: report === null ? ["grader error"] : troublesOf(report),
       seconds: Math.round(record.durationMs / 100) / 10,
       warnings: report === null ? [record.error ?? "no report"] : [...report.warnings],
+      criteria: criterionCells(report),
     };
   });
 }
 
+/**
+ * A cell of class.csv: untrusted text made one inert line (csvText), quoted when it holds a
+ * comma, a quote or a semicolon. A spreadsheet whose locale separates values with semicolons split
+ * an unquoted "x;=HYPERLINK(...)" into a cell that was a formula (red-team pass).
+ */
 function csvField(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = csvText(value);
+  return /[",;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: readonly ClassRow[]): string {
-  const header = ["student", "score", "max", "root causes", "time (s)", "warnings"];
+export function toCsv(rows: readonly ClassRow[], reports: readonly (JsonReport | null)[] = []): string {
+  const header = ["student", "score", "max", "root causes", "time (s)", "warnings", ...criterionHeader(reports)];
   const lines = rows.map((r) =>
-    [r.student, r.score === null ? "" : points(r.score), r.max === null ? "" : points(r.max), r.rootCauses.join("; "), String(r.seconds), [...r.troubles.map((t) => `[${t}]`), ...r.warnings].join(" | ")].map(csvField).join(","),
+    [r.student, r.score === null ? "" : points(r.score), r.max === null ? "" : points(r.max), r.rootCauses.join("; "), String(r.seconds), [...r.troubles.map((t) => `[${t}]`), ...r.warnings].join(" | "), ...criterionRow(r.criteria)].map(csvField).join(","),
   );
-  return `${[header.join(","), ...lines].join("\n")}\n`;
+  return `${[header.map(csvField).join(","), ...lines].join("\n")}\n`;
 }
 
-export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey): string {
+export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey, reports: readonly (JsonReport | null)[] = []): string {
   const graded = rows.filter((r) => r.score !== null && r.max !== null);
   const max = graded[0]?.max ?? 0;
   const scores = graded.map((r) => r.score!).sort((a, b) => a - b);
@@ -96,6 +108,7 @@ export function toSummary(rows: readonly ClassRow[], key: GradeSettingsKey): str
     ...histogram(scores, max),
     "```",
     ``,
+    ...criterionSummary(rows, reports),
     `## Most common root causes`,
     ``,
     ...commonCauses(rows),
@@ -120,14 +133,14 @@ function commonCauses(rows: readonly ClassRow[], top = 10): string[] {
   for (const row of rows) for (const cause of row.rootCauses) byCause.set(cause, [...(byCause.get(cause) ?? []), row.student]);
   const sorted = [...byCause].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   if (sorted.length === 0) return ["None: every graded student has full marks."];
-  return sorted.slice(0, top).map(([cause, students]) => `- ${students.length} × ${cause} — ${students.join(", ")}`);
+  return sorted.slice(0, top).map(([cause, students]) => `- ${students.length} × ${markdownCode(cause)} — ${students.map(markdownCode).join(", ")}`);
 }
 
 function troubleLines(rows: readonly ClassRow[]): string[] {
   const kinds = ["grader error", "did not load", "crashed", "timed out", "tampered"];
   const lines = kinds.flatMap((kind) => {
     const students = rows.filter((r) => r.troubles.includes(kind)).map((r) => r.student);
-    return students.length === 0 ? [] : [`- ${kind}: ${students.join(", ")}`];
+    return students.length === 0 ? [] : [`- ${kind}: ${students.map(markdownCode).join(", ")}`];
   });
   return lines.length === 0 ? ["None."] : lines;
 }
@@ -135,10 +148,10 @@ function troubleLines(rows: readonly ClassRow[]): string[] {
 export async function writeClassReports(outDir: string, records: readonly StudentRecord[], key: GradeSettingsKey): Promise<ClassFiles> {
   const rows = classRows(records);
   const files = { csv: join(outDir, "class.csv"), json: join(outDir, "class.json"), summary: join(outDir, "summary.md") };
-  await writeFile(files.csv, toCsv(rows));
+  await writeFile(files.csv, toCsv(rows, records.map((r) => r.report)));
   // Each student's full report stays in students/<name>.json (counterexamples make them large).
   const recordFiles = Object.fromEntries(records.map((r) => [r.student, `students/${r.student}.json`]));
   await writeFile(files.json, `${JSON.stringify({ tool: TOOL_NAME, ...key, students: rows, recordFiles }, null, 2)}\n`);
-  await writeFile(files.summary, toSummary(rows, key));
+  await writeFile(files.summary, toSummary(rows, key, records.map((r) => r.report)));
   return files;
 }

@@ -4,11 +4,13 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toolVersion } from "../grade";
-import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
+import { DEFAULT_LIMITS, probeConfinement, type SandboxLimits } from "../sandbox/plan";
+import { DEFAULT_RUBRIC, type Rubric, type ScoringMode } from "../rubric/rubric";
+import { killTree } from "./kill-tree";
 import { classProgress } from "./progress";
 import { writeClassReports, type ClassFiles } from "./class-report";
 import type { StudentJob } from "./student-process";
-import { sameSettings, type StudentRecord } from "./student-record";
+import { sameSettings, type GradeSettingsKey, type StudentRecord } from "./student-record";
 import { listStudents, type Student } from "./students";
 
 // `grade-class`: every submission of a folder, `jobs` students at once, each graded by a process
@@ -23,11 +25,18 @@ export interface ClassOptions {
   readonly numRuns: number;
   readonly limits?: Partial<SandboxLimits>;
   readonly corpusDir?: string | null;
+  /** How each student's points are counted (default: the default rubric). */
+  readonly scoring?: ScoringMode;
+  readonly rubric?: Rubric;
   /** Where the progress goes (a bar on a TTY, a line per student otherwise); null for none. */
   readonly progress?: NodeJS.WriteStream | null;
   /** Test seams passed to every student's grade (see student-process.ts). */
   readonly propertiesModule?: string;
   readonly driverModule?: string;
+  /** Test seam: where every student's imports must stay (default: each student's folder, or the one file). */
+  readonly importRoot?: string;
+  /** Test seam: the margin over the grade's own time limits before a student's grader is stopped. */
+  readonly processMarginMs?: number;
 }
 
 export interface ClassResult {
@@ -48,7 +57,8 @@ export async function gradeClass(options: ClassOptions): Promise<ClassResult> {
   const students = listStudents(options.dir);
   const studentsDir = join(options.outDir, "students");
   await mkdir(studentsDir, { recursive: true });
-  const key = { seed: options.seed, numRuns: options.numRuns, version: toolVersion() };
+  const rubric = options.rubric ?? DEFAULT_RUBRIC;
+  const key = { seed: options.seed, numRuns: options.numRuns, version: toolVersion(), scoring: options.scoring ?? "rubric", rubric: rubric.points };
   const records = new Map<string, StudentRecord>();
   const todo: Student[] = [];
   for (const student of students) {
@@ -86,7 +96,7 @@ function readRecord(file: string): StudentRecord | null {
   }
 }
 
-async function gradeStudent(student: Student, studentsDir: string, options: ClassOptions, key: { seed: number; numRuns: number; version: string }): Promise<StudentRecord> {
+async function gradeStudent(student: Student, studentsDir: string, options: ClassOptions, key: GradeSettingsKey): Promise<StudentRecord> {
   const started = Date.now();
   const file = recordFile(studentsDir, student);
   await rm(file, { force: true });
@@ -95,20 +105,30 @@ async function gradeStudent(student: Student, studentsDir: string, options: Clas
     student: student.name,
     submission: student.submission,
     recordFile: file,
-    reportsDir: join(studentsDir, `${student.name}-reports`),
+    // Every student's counterexamples in a folder of its own (replay-file.ts: named after its path).
+    reportsDir: join(options.outDir, "reports"),
     seed: options.seed,
     numRuns: options.numRuns,
+    scoring: options.scoring ?? "rubric",
+    rubric: options.rubric ?? DEFAULT_RUBRIC,
     limits,
     ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     ...(options.propertiesModule === undefined ? {} : { propertiesModule: options.propertiesModule }),
     ...(options.driverModule === undefined ? {} : { driverModule: options.driverModule }),
+    // A student who handed in one file sits in the class folder, next to everyone: it may import nothing else.
+    ...(options.importRoot !== undefined ? { importRoot: options.importRoot } : student.isFile ? { importRoot: student.submission } : {}),
   };
   const logFile = join(studentsDir, `${student.name}.log`);
   const log = openSync(logFile, "w");
   const exit = await new Promise<string | null>((resolve) => {
-    const child = spawn(process.execPath, ["--import", TSX_LOADER, STUDENT_PROCESS, JSON.stringify(job)], { stdio: ["ignore", log, log] });
-    const limitMs = limits.totalTimeoutMs + limits.loadTimeoutMs + PROCESS_MARGIN_MS;
-    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    // Where the system has parent-death signals, the grader dies with grade-class (and its
+    // sandboxed children with it), and leads a process group of its own.
+    const dies = probeConfinement().pdeathsig;
+    const words = [...(dies ? ["setpriv", "--pdeathsig", "KILL"] : []), process.execPath, "--import", TSX_LOADER, STUDENT_PROCESS, JSON.stringify(job)];
+    const child = spawn(words[0]!, words.slice(1), { stdio: ["ignore", log, log], detached: dies });
+    const limitMs = limits.totalTimeoutMs + limits.loadTimeoutMs + (options.processMarginMs ?? PROCESS_MARGIN_MS);
+    // The whole tree: the grader, its sandboxed children, its bundler.
+    const timer = setTimeout(() => (child.pid === undefined ? child.kill("SIGKILL") : killTree(child.pid)), limitMs);
     child.on("error", (error) => resolve(`could not start the grader: ${error.message}`));
     child.on("exit", (code, signal) => {
       clearTimeout(timer);

@@ -1,4 +1,5 @@
 import cliProgress from "cli-progress";
+import { printable } from "../report/escape";
 import type { StudentRecord } from "./student-record";
 
 // Progress of a class: a bar with ETA on a TTY, one line per student otherwise.
@@ -20,7 +21,7 @@ export function classProgress(stream: NodeJS.WriteStream | null, total: number, 
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, done, { running: "" });
-    const show = () => bar.update(done, { running: [...running].join(", ").slice(0, 40) });
+    const show = () => bar.update(done, { running: printable([...running].join(", ").slice(0, 40)) });
     return {
       begin(student) {
         running.add(student);
@@ -43,7 +44,8 @@ export function classProgress(stream: NodeJS.WriteStream | null, total: number, 
     end(record) {
       done++;
       const score = record.report === null ? `error: ${record.error ?? "?"}` : `${record.report.score}/${record.report.maxScore}`;
-      stream.write(`[${done}/${total}] ${record.student} ${score} (${(record.durationMs / 1000).toFixed(1)} s)\n`);
+      // Folder names and grader errors are untrusted text: one printable line.
+      stream.write(`${printable(`[${done}/${total}] ${record.student} ${score} (${(record.durationMs / 1000).toFixed(1)} s)`)}\n`);
     },
     stop() {},
   };

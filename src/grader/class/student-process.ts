@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { grade, toolVersion } from "../grade";
 import { toJsonReport, type JsonReport } from "../result";
 import type { SandboxLimits } from "../sandbox/plan";
+import type { Rubric, ScoringMode } from "../rubric/rubric";
 import type { StudentRecord } from "./student-record";
 
 export interface StudentJob {
@@ -15,11 +16,15 @@ export interface StudentJob {
   readonly reportsDir: string;
   readonly seed: number;
   readonly numRuns: number;
+  readonly scoring: ScoringMode;
+  readonly rubric: Rubric;
   readonly limits: Partial<SandboxLimits>;
   readonly corpusDir?: string | null;
   /** Test seams: a module exporting `properties` to grade instead of the suite, and a stand-in driver. */
   readonly propertiesModule?: string;
   readonly driverModule?: string;
+  /** Where the submission's imports must stay (set by grade-class, see ClassOptions.importRoot). */
+  readonly importRoot?: string;
 }
 
 async function main(): Promise<void> {
@@ -33,9 +38,12 @@ async function main(): Promise<void> {
     limits: job.limits,
     reportsDir: job.reportsDir,
     jobs: 1,
+    scoring: job.scoring,
+    rubric: job.rubric,
     ...(properties === undefined ? {} : { properties, reference: null }),
     ...(job.driverModule === undefined ? {} : { driverModule: job.driverModule }),
     ...(job.corpusDir === undefined ? {} : { corpusDir: job.corpusDir }),
+    ...(job.importRoot === undefined ? {} : { importRoot: job.importRoot }),
   });
   const record: StudentRecord = {
     student: job.student,
@@ -43,6 +51,8 @@ async function main(): Promise<void> {
     seed: job.seed,
     numRuns: job.numRuns,
     version: toolVersion(),
+    scoring: job.scoring,
+    rubric: job.rubric.points,
     status: "graded",
     report: toJsonReport(result) as unknown as JsonReport,
     error: null,

@@ -7,6 +7,8 @@ import { GraderError } from "../errors";
 export interface Student {
   readonly name: string;
   readonly submission: string;
+  /** Handed in as one source file (in the class folder, next to the others), not a folder. */
+  readonly isFile: boolean;
 }
 
 const SOURCE = new Set([".ts", ".mts", ".js", ".mjs"]);
@@ -32,7 +34,7 @@ export function listStudents(dir: string): Student[] {
     const other = seen.get(name);
     if (other !== undefined) throw new GraderError("CLASS_DUPLICATE_STUDENT", `Two submissions for student "${name}": ${other} and ${path}. Keep one per student.`);
     seen.set(name, path);
-    students.push({ name, submission: path });
+    students.push({ name, submission: path, isFile: !isDir });
   }
   if (students.length === 0) throw new GraderError("CLASS_EMPTY", `${root} holds no submission (a sub-folder or a .ts/.mts/.js/.mjs file per student).`);
   return students;

@@ -4,6 +4,7 @@ import { DEFAULT_CORPUS_DIR } from "../corpus";
 import { GraderError } from "../errors";
 import { runCampaign } from "../fuzz/campaign";
 import { campaignReport, summaryLines, writeFuzzJson } from "../fuzz/report";
+import { printable } from "../report/escape";
 import { stderrProgress } from "../fuzz/progress";
 import { parseDuration, parseShard, WHOLE } from "../fuzz/seeds";
 import { inProcessSubject, sandboxedSubject } from "../fuzz/subject";
@@ -56,7 +57,7 @@ export async function fuzzCommand(submission: string | undefined, options: Recor
     await subject.close();
   }
   const report = campaignReport(campaign, { kind: subject.kind, isolation: subject.isolation, warnings, ...(submission === undefined ? {} : { limits }) });
-  for (const line of summaryLines(report)) process.stdout.write(`${line}\n`);
+  for (const line of summaryLines(report)) process.stdout.write(`${printable(line)}\n`);
   if (typeof options.json === "string") await writeFuzzJson(options.json, report);
   if (typeof options.junit === "string") await reporters.junit(options.junit).onGradeEnd?.(report.grade);
   return report.grade.properties.some((p) => p.status !== "passed") ? 1 : 0;

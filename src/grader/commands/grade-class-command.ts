@@ -2,10 +2,13 @@ import { availableParallelism } from "node:os";
 import { gradeClass } from "../class/grade-class";
 import { DEFAULT_RUNS, DEFAULT_SEED } from "../grade";
 import { limitsFromOptions } from "./limits-option";
+import { scoringFromOptions } from "./scoring-option";
 
 /** `compaction-check grade-class`: 0 when every student was graded, 1 when the grader failed for some. */
 export async function gradeClassCommand(dir: string, options: Record<string, unknown>): Promise<number> {
+  const scoring = await scoringFromOptions(options);
   const result = await gradeClass({
+    ...scoring,
     dir,
     outDir: typeof options.out === "string" ? options.out : "class-report",
     jobs: typeof options.jobs === "number" ? options.jobs : availableParallelism(),

@@ -4,6 +4,7 @@ import { grade } from "../grade";
 import { reporters, type Reporter } from "../report/index";
 import { exitCodeFor } from "../score";
 import { limitsFromOptions } from "./limits-option";
+import { scoringFromOptions } from "./scoring-option";
 
 /** Says where the HTML report is, after the terminal report. */
 function htmlPathLine(file: string): Reporter {
@@ -16,6 +17,7 @@ function htmlPathLine(file: string): Reporter {
 
 /** `compaction-check grade`: returns the exit code (0 full score, 1 otherwise, 2 harness error). */
 export async function gradeCommand(submission: string, options: Record<string, unknown>): Promise<number> {
+  const scoring = await scoringFromOptions(options);
   const chosen: Reporter[] = [reporters.terminal()];
   if (typeof options.json === "string") chosen.push(reporters.json(options.json));
   if (typeof options.junit === "string") chosen.push(reporters.junit(options.junit));
@@ -31,7 +33,8 @@ export async function gradeCommand(submission: string, options: Record<string, u
     limits,
     reportsDir: typeof options.reports === "string" ? options.reports : "reports",
     reporters: chosen,
+    ...scoring,
     ...(options.corpus === false ? { corpusDir: null } : typeof options.corpus === "string" ? { corpusDir: options.corpus } : {}),
   });
-  return exitCodeFor(result.properties, result.score, result.maxScore);
+  return exitCodeFor(result.properties);
 }

@@ -1,12 +1,16 @@
 import { DEFAULT_RUNS, DEFAULT_SEED } from "../grade";
 import { writeGradescopePackage } from "../gradescope/package";
 import { selectProperties } from "../select-properties";
+import { scoringFromOptions } from "./scoring-option";
 
 /** `compaction-check gradescope <dir>`: writes the autograder folder. */
 export async function gradescopeCommand(dir: string, options: Record<string, unknown>): Promise<number> {
   // A typo in --only fails here, not on every student's submission.
   if (typeof options.only === "string") selectProperties((await import("../../../properties/index")).allProperties, options.only);
+  const { scoring, rubric } = await scoringFromOptions(options);
   const written = await writeGradescopePackage(dir, {
+    scoring,
+    ...(typeof options.rubric === "string" ? { rubric } : {}),
     seed: typeof options.seed === "number" ? options.seed : DEFAULT_SEED,
     numRuns: typeof options.runs === "number" ? options.runs : DEFAULT_RUNS,
     jobs: typeof options.jobs === "number" ? options.jobs : 2,

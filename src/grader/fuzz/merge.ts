@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { GraderError } from "../errors";
 import type { GradeResult, JsonReport, JsonReportProperty, PropertyResult, PropertyStatus } from "../result";
-import { totals } from "../score";
+import { gradeScore } from "../rubric/grade-score";
 import { healthIssues, type PropertyStats } from "./health";
 import type { FuzzReport, FuzzSection } from "./report";
 
@@ -43,18 +43,17 @@ export function mergeReports(shards: readonly ShardJson[]): FuzzReport {
   const health = healthIssues(stats, minGenerationRate);
   const cases = shards.reduce((sum, s) => sum + s.fuzz.cases, 0);
   const durationMs = Math.max(...shards.map((s) => s.fuzz.durationMs));
-  const { score, maxScore } = totals(properties);
+  const scored = gradeScore(properties, [], "properties");
   const grade: GradeResult = {
     tool: first.tool,
     version: first.version,
     submission: unique(shards.map((s) => s.submission)).join(", "),
     seed: first.seed,
     numRuns: cases,
-    score,
-    maxScore,
+    ...scored.fields,
     durationMs,
     sandbox: first.sandbox,
-    properties,
+    properties: scored.properties,
     // Fuzz campaigns report failures per property; root causes are a grade's (grade.ts).
     rootCauses: [],
     warnings: [

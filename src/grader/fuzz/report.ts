@@ -6,7 +6,8 @@ import { replayCommand } from "../replay-file";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, toJsonReport, type GradeResult, type PropertyResult } from "../result";
 import { truncate } from "../report/format";
 import { DEFAULT_LIMITS, type SandboxLimits } from "../sandbox/plan";
-import { pointsFor, totals } from "../score";
+import { pointsFor } from "../score";
+import { gradeScore } from "../rubric/grade-score";
 import type { CampaignResult } from "./campaign";
 import type { HealthIssue, PropertyStats } from "./health";
 import { rateOf } from "./progress";
@@ -61,7 +62,7 @@ export function campaignReport(campaign: CampaignResult, subject: SubjectInfo): 
       ...(replay === undefined ? {} : { replay }),
     };
   });
-  const { score, maxScore } = totals(properties);
+  const scored = gradeScore(properties, [], "properties");
   const grade: GradeResult = {
     tool: TOOL_NAME,
     version: toolVersion(),
@@ -69,15 +70,14 @@ export function campaignReport(campaign: CampaignResult, subject: SubjectInfo): 
     seed: campaign.seed,
     // In a campaign report numRuns is the campaign's total number of cases.
     numRuns: campaign.cases,
-    score,
-    maxScore,
+    ...scored.fields,
     durationMs: campaign.durationMs,
     sandbox: {
       kind: subject.kind === "child-process" ? "child-process" : "none",
       isolation: subject.isolation,
       limits: { scenarioTimeoutMs: limits.scenarioTimeoutMs, totalTimeoutMs: limits.totalTimeoutMs, memoryMb: limits.memoryMb },
     },
-    properties,
+    properties: scored.properties,
     // Fuzz campaigns report failures per property; root causes are a grade's (grade.ts).
     rootCauses: [],
     warnings: [...subject.warnings, ...campaign.warnings, ...campaign.health.map((h) => `health: ${h.propertyId}: ${h.message}`)],

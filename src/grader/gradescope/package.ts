@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { BUILT_CHILD_ENTRY, PACKAGE_ROOT } from "../../package/layout";
 import { toolVersion } from "../../package/version";
 import { GraderError } from "../errors";
+import type { Rubric, ScoringMode } from "../rubric/rubric";
 
 // `gradescope <dir>`: a ready Gradescope autograder, built from this package's own tarball.
 // Gradescope unzips the autograder into /autograder/source and runs setup.sh once to build the
@@ -23,9 +24,15 @@ export interface GradescopeSettings {
   readonly timeoutMs?: number;
   readonly totalTimeoutS?: number;
   readonly memoryMb?: number;
+  readonly scoring?: ScoringMode;
+  /** A teacher's rubric, written into the autograder as rubric.json. */
+  readonly rubric?: Rubric;
 }
 
 const run = promisify(execFile);
+
+/** A teacher's rubric inside the autograder folder (/autograder/source on Gradescope). */
+const RUBRIC_FILE = "rubric.json";
 
 /** The oldest Node the package runs on (package.json "engines"); setup.sh installs Node 22 LTS below it. */
 const MIN_NODE = [20, 19] as const;
@@ -37,11 +44,12 @@ export async function writeGradescopePackage(dir: string, settings: GradescopeSe
   const tarball = await packThisPackage(out);
   await writeFile(join(out, "package.json"), `${JSON.stringify({ name: "compaction-check-autograder", private: true, dependencies: { "compaction-check": `file:./${tarball}` } }, null, 2)}\n`);
   await npm(["install", "--package-lock-only", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"], out, "pin the autograder's dependencies (package-lock.json)");
+  if (settings.rubric !== undefined) await writeFile(join(out, RUBRIC_FILE), `${JSON.stringify({ criteria: settings.rubric.points }, null, 2)}\n`);
   await writeFile(join(out, "setup.sh"), setupScript(), { mode: 0o755 });
   await writeFile(join(out, "run_autograder"), runAutograderScript(settings), { mode: 0o755 });
   await chmod(join(out, "run_autograder"), 0o755);
   await writeFile(join(out, "README.md"), readme(settings));
-  return { dir: out, files: ["setup.sh", "run_autograder", "README.md", "package.json", "package-lock.json", tarball] };
+  return { dir: out, files: ["setup.sh", "run_autograder", "README.md", "package.json", "package-lock.json", ...(settings.rubric === undefined ? [] : [RUBRIC_FILE]), tarball] };
 }
 
 /**
@@ -88,7 +96,7 @@ npm ci --no-audit --no-fund
 }
 
 /** Settings are baked in; AUTOGRADER_ROOT (default /autograder) only moves the layout, for tests. */
-function runAutograderScript(settings: GradescopeSettings): string {
+export function runAutograderScript(settings: GradescopeSettings): string {
   const args = [
     `--seed ${settings.seed}`,
     `--runs ${settings.numRuns}`,
@@ -97,6 +105,8 @@ function runAutograderScript(settings: GradescopeSettings): string {
     ...(settings.timeoutMs === undefined ? [] : [`--timeout ${settings.timeoutMs}`]),
     ...(settings.totalTimeoutS === undefined ? [] : [`--total-timeout ${settings.totalTimeoutS}`]),
     ...(settings.memoryMb === undefined ? [] : [`--memory ${settings.memoryMb}`]),
+    ...(settings.scoring === undefined || settings.scoring === "rubric" ? [] : [`--scoring ${settings.scoring}`]),
+    ...(settings.rubric === undefined ? [] : [`--rubric "$ROOT/source/${RUBRIC_FILE}"`]),
   ].join(" ");
   return `#!/usr/bin/env bash
 # Gradescope entry point: grades $ROOT/submission, writes $ROOT/results/results.json.
@@ -129,7 +139,7 @@ it as a Gradescope programming assignment's autograder (base image: any Ubuntu; 
 Node 22 when the image has no Node >= ${MIN_NODE.join(".")}). Students submit their module (index.ts or
 src/index.ts, or one .ts/.mjs file).
 
-Each submission is graded with seed ${settings.seed} and ${settings.numRuns} runs per property${settings.only === undefined ? "" : ` (only ${settings.only})`}, in the same
+Each submission is graded with seed ${settings.seed} and ${settings.numRuns} runs per property${settings.only === undefined ? "" : ` (only ${settings.only})`}, scored ${settings.scoring === "properties" ? "property by property" : `by ${settings.rubric === undefined ? "the default rubric" : `the rubric in ${RUBRIC_FILE}`} (points per acceptance criterion)`}, in the same
 sandbox as \`compaction-check grade\`, by the packed compaction-check in this folder (its
 dependencies pinned by package-lock.json). Every failed test shows its counterexample and how to
 replay it in the student's own repository (\`npx compaction-check replay <file>.json .\`).

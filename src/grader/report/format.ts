@@ -1,4 +1,5 @@
 import type { GradeResult, PropertyResult, RootCause } from "../result";
+import { causeCharge } from "./criteria-text";
 import { expectedText, outcomeText, renderScenario } from "./notation";
 
 // Shared text pieces of the human-facing reports (terminal, JUnit, Gradescope, HTML).
@@ -12,9 +13,7 @@ export function statusSymbol(result: PropertyResult): string {
   return SYMBOL[result.status];
 }
 
-export function points(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
+export { points } from "./points";
 
 /** The counterexample in the compact notation, at most `maxLines` lines. */
 export function counterexampleLines(scenario: RootCause["counterexample"], maxLines = MAX_COUNTEREXAMPLE_LINES): string[] {
@@ -39,7 +38,8 @@ const replayLine = (item: { readonly replay?: string }) => (item.replay === unde
 /** A root cause in a few lines: title, where the subject's answers differ, its smallest counterexample, replay. */
 export function rootCauseLines(cause: RootCause, index: number, replay: ReplayText<RootCause> = replayLine): string[] {
   const count = cause.properties.length;
-  const lines = [`${index + 1}. ${cause.title} — ${count} failed propert${count === 1 ? "y" : "ies"}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}`];
+  const charge = causeCharge(cause);
+  const lines = [`${index + 1}. ${cause.title} — ${count} failed propert${count === 1 ? "y" : "ies"}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}${charge === "" ? "" : ` · ${charge}`}`];
   for (const d of (cause.differences ?? []).slice(0, 2)) lines.push(`   your ${d.question} = ${d.subject}; the contract's = ${d.contract}`);
   if (cause.counterexample !== undefined) {
     lines.push(`   smallest counterexample (${cause.counterexampleOf}):`);

@@ -1,7 +1,7 @@
 import type { Json } from "../../scenario/data";
 
-// Every scenario element a report can print, in plain words (docs/glossary.md lists them, and a
-// test keeps the page and this module the same): what a summarizer does, how its native
+// Every scenario element a report can print, in plain words (the glossary appendix of docs/contract.md
+// lists them, and a test keeps the page and this module the same): what a summarizer does, how its native
 // promises are dressed, when the signal is aborted, what kind of signal or summarizer the
 // options carry, the hostile decorations of an input, the special values no JSON has, and the
 // counters and facts the driver writes down. Reports print these words, never the internal
@@ -110,6 +110,7 @@ const DECORATIONS: Readonly<Record<string, { readonly means: string; readonly wo
   },
   symbolKey: { means: "an extra own enumerable property whose key is a Symbol", words: (at) => `${at} has an extra property with a Symbol key` },
   cycle: { means: "a field replaced by a reference to the object holding it (a cycle)", words: (at) => `${at} refers back to the object holding it (a cycle)` },
+  alias: { means: "a field replaced by the very object found at another path (one container at two places, no cycle)", words: (at, d) => `${at} is the same object as ${Array.isArray(d.of) ? pathWords(String(d.target), d.of as readonly (string | number)[]) : "another field"}` },
   value: { means: "a field replaced by another value (possibly one no JSON has)", words: (at, d) => `${at} is ${jsonWords(d.value)}` },
 };
 
@@ -243,7 +244,7 @@ export function secondArgumentWords(name: string): string {
   return SECOND_ARGUMENTS[name] ?? name;
 }
 
-/** Every entry, for docs/glossary.md. */
+/** Every entry, for the glossary appendix of docs/contract.md. */
 export function glossary(): GlossaryEntry[] {
   const of = (group: string, table: Readonly<Record<string, string>>) => Object.entries(table).map(([term, means]) => ({ group, term, means }));
   return [

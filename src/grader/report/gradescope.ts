@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import type { Reporter } from "./reporter";
 import type { PropertyResult, RootCause } from "../result";
 import { failureDetails, points, rootCauseLines } from "./format";
+import { criteriaOutput, criterionTests } from "./gradescope-criteria";
 
 // `--gradescope FILE`: the results.json of a Gradescope autograder. Tests are visible so a
 // student sees the counterexample; the top-level output carries the root causes and the warnings.
@@ -23,8 +24,9 @@ const causeReplay = (cause: RootCause) => (cause.counterexampleOf === undefined 
 
 export interface GradescopeTest {
   readonly name: string;
-  readonly score: number;
-  readonly max_score: number;
+  /** Absent under the rubric: the points are the criteria's tests' (./gradescope-criteria). */
+  readonly score?: number;
+  readonly max_score?: number;
   readonly status: "passed" | "failed";
   readonly output: string;
   readonly visibility: "visible";
@@ -33,20 +35,21 @@ export interface GradescopeTest {
 export function gradescopeReporter(file: string): Reporter {
   return {
     async onGradeEnd(grade) {
+      const byRubric = grade.scoring === "rubric";
       const tests: GradescopeTest[] = grade.properties.map((result) => ({
         name: `${result.id}: ${result.title}`,
-        score: result.points,
-        max_score: result.maxPoints,
+        ...(byRubric ? {} : { score: result.points, max_score: result.maxPoints }),
         status: result.status === "passed" ? "passed" : "failed",
         output: result.status === "passed" ? `passed ${result.numRuns} generated cases` : failureDetails(result, grade, studentReplay),
         visibility: "visible",
       }));
       const output = [
         `${grade.tool} ${grade.version}: ${points(grade.score)}/${points(grade.maxScore)} (seed ${grade.seed}, ${grade.numRuns} runs per property, schema ${grade.schemaVersion})`,
+        ...criteriaOutput(grade),
         ...(grade.rootCauses.length === 0 ? [] : ["", `Root causes (fix them in this order):`, ...grade.rootCauses.flatMap((cause, index) => ["", ...rootCauseLines(cause, index, causeReplay)])]),
         ...grade.warnings.map((warning) => `warning: ${warning}`),
       ].join("\n");
-      const results = { score: grade.score, execution_time: Math.round(grade.durationMs / 1000), output, tests };
+      const results = { score: grade.score, execution_time: Math.round(grade.durationMs / 1000), output, tests: [...(byRubric ? criterionTests(grade) : []), ...tests] };
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     },

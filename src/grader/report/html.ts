@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import type { GradeResult, PropertyResult, RootCause } from "../result";
 import { counterexampleLines, outcomeLines, points, rootCauseOf, truncate } from "./format";
 import { escapeHtml, timelineSvg } from "./html-timeline";
+import { causeChargeHtml, CRITERIA_STYLE, criteriaSection } from "./html-criteria";
 import type { Reporter } from "./reporter";
 
 // `--html FILE`: one self-contained page (inline CSS and SVG, no script, nothing fetched) that
@@ -32,6 +33,7 @@ svg .group{fill:none;stroke:#0f766e;stroke-width:2} svg .group-observed{stroke:#
 svg .retained{fill:#fde68a;opacity:.45}
 svg .cut-expected line{stroke:#15803d;stroke-width:2.5} svg .cut-observed line{stroke:#b91c1c;stroke-width:2.5;stroke-dasharray:6 4}
 svg .cut text,svg .cut-none{font:600 11px system-ui,sans-serif} svg .cut-expected{fill:#15803d} svg .cut-observed{fill:#b91c1c}
+${CRITERIA_STYLE}
 `;
 
 const UNITS_HINT = "Units measure size. u(s) is the number of Unicode code points of a string: an emoji counts 1. A user message costs 4 + u(id) + u(content); other messages have their own fixed base (contract §4).";
@@ -53,6 +55,7 @@ export function renderHtml(grade: GradeResult): string {
     `<h1>compaction-check report</h1>`,
     `<p class="muted">${escapeHtml(grade.submission)} · seed ${grade.seed} · ${grade.numRuns} runs per property · ${grade.tool} ${escapeHtml(grade.version)}</p>`,
     `<p><span class="score" id="score">${points(grade.score)} / ${points(grade.maxScore)}</span> <span class="muted">${passed} of ${grade.properties.length} properties passed</span></p>`,
+    criteriaSection(grade),
     grade.rootCauses.length === 0
       ? `<p>No root causes: ${failed === 0 ? "every property passed." : "the failures could not be grouped."}</p>`
       : `<h2>${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}</h2><p class="muted">Fix them in this order: the first ones are upstream, and the properties under each fail only because of it (each was judged again with your own answer there, e.g. your own <abbr title="${escapeHtml(UNITS_HINT)}">units</abbr> or <abbr title="${escapeHtml(GROUPS_HINT)}">groups</abbr>, and passed).</p>`,
@@ -72,6 +75,7 @@ function causeSection(cause: RootCause, index: number): string {
   return [
     `<section class="cause" id="cause-${escapeHtml(cause.id)}" data-root-cause="${escapeHtml(cause.id)}">`,
     `<h3>${index + 1}. ${escapeHtml(cause.title)}</h3>`,
+    causeChargeHtml(cause),
     `<p>${escapeHtml(cause.explanation)}</p>`,
     differences.length === 0 ? "" : `<table class="diff"><tr><th>question</th><th>your answer</th><th>the contract's</th></tr>${differences.slice(0, 4).map((d) => `<tr><td><code>${escapeHtml(d.question)}</code></td><td>${escapeHtml(d.subject)}</td><td>${escapeHtml(d.contract)}</td></tr>`).join("")}</table>`,
     cause.counterexample === undefined ? "" : `<p>Smallest counterexample (<code>${escapeHtml(cause.counterexampleOf ?? "")}</code>):</p><pre>${escapeHtml([...counterexampleLines(cause.counterexample), ...outcomeLines(cause)].join("\n"))}</pre>`,

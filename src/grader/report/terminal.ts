@@ -1,10 +1,13 @@
 import cliProgress from "cli-progress";
 import type { GradeResult, PropertyResult } from "../result";
 import type { Reporter } from "./reporter";
+import { printable } from "./escape";
 import { counterexampleLines, points, rootCauseLines, rootCauseOf, statusSymbol, truncate } from "./format";
+import { criterionLines, losingCriterionLines, scoringLine } from "./criteria-text";
 
 // The human report: progress on stderr while it runs (a bar on a TTY, one line per property
-// otherwise), then the score and root causes, the table, the failures with replay lines, and the score.
+// otherwise), then the score and root causes, the table, the failures with replay lines, and the
+// score. Each element of reportLines is one line.
 
 export interface TerminalOptions {
   readonly out?: NodeJS.WritableStream;
@@ -14,7 +17,9 @@ export interface TerminalOptions {
 export function terminalReporter(options: TerminalOptions = {}): Reporter {
   const out = options.out ?? process.stdout;
   const progress = options.progress ?? process.stderr;
-  const write = (line = "") => out.write(`${line}\n`);
+  // One line per call, made printable: a message or a folder name cannot clear the screen,
+  // write the clipboard or forge a line of the report (lines never hold a newline of ours).
+  const write = (line = "") => out.write(`${printable(line)}\n`);
   let bar: cliProgress.SingleBar | null = null;
   let total = 0;
   let numRuns = 0;
@@ -52,8 +57,8 @@ export function terminalReporter(options: TerminalOptions = {}): Reporter {
 }
 
 /**
- * The report after the progress: first screen = the score and the root causes, each with its
- * smallest counterexample and replay line; then the table, the failures (message and replay:
+ * The report after the progress: first screen = the score, its points per criterion and the
+ * root causes, each with its smallest counterexample and replay line; then the table, the failures (message and replay:
  * their counterexamples are in the replay files), the warnings and the score again.
  */
 export function reportLines(grade: GradeResult): string[] {
@@ -61,13 +66,14 @@ export function reportLines(grade: GradeResult): string[] {
   const passed = grade.properties.filter((p) => p.status === "passed").length;
   const scoreLine = `Score: ${points(grade.score)}/${points(grade.maxScore)}  (${passed}/${grade.properties.length} properties passed, ${(grade.durationMs / 1000).toFixed(1)} s, seed ${grade.seed})`;
   lines.push(scoreLine);
+  if (grade.criteria.length > 0) lines.push(scoringLine(grade), ...losingCriterionLines(grade), "");
   const failed = grade.properties.filter((p) => p.status === "failed").length;
   if (grade.rootCauses.length > 0) {
     lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}; fix them in this order:`);
     grade.rootCauses.forEach((cause, index) => lines.push("", ...rootCauseLines(cause, index)));
-    lines.push("", "How root causes are found: docs/grading.md#root-causes");
+    lines.push("", "How root causes are found and points counted: docs/grading.md#root-causes, docs/grading.md#rubric");
   }
-  lines.push("", table(grade));
+  lines.push("", ...table(grade));
   const failures = grade.properties.filter((p) => p.status !== "passed");
   // Properties not run for a reason their root cause already says (a build error, a missing
   // export): one line per such root cause, not its message once per property.
@@ -87,6 +93,7 @@ export function reportLines(grade: GradeResult): string[] {
       if (failure.replay !== undefined) lines.push(`    replay: ${failure.replay}`);
     }
   }
+  if (grade.criteria.length > 0 && grade.score < grade.maxScore) lines.push("", "Points by acceptance criterion:", ...criterionLines(grade));
   if (grade.warnings.length > 0) {
     lines.push("", "Warnings:");
     for (const warning of grade.warnings) lines.push(`  - ${warning}`);
@@ -95,7 +102,7 @@ export function reportLines(grade: GradeResult): string[] {
   return lines;
 }
 
-function table(grade: GradeResult): string {
+function table(grade: GradeResult): string[] {
   const results = grade.properties;
   const idWidth = Math.max(8, ...results.map((r) => r.id.length));
   const header = `   ${"property".padEnd(idWidth)}  points  runs${grade.rootCauses.length > 0 ? "  root cause" : ""}`;
@@ -104,5 +111,5 @@ function table(grade: GradeResult): string {
     return root === null ? "" : `  ${root.index + 1}`;
   };
   const rows = results.map((r) => `${statusSymbol(r)}  ${r.id.padEnd(idWidth)}  ${`${points(r.points)}/${points(r.maxPoints)}`.padStart(6)}  ${String(r.numRuns).padStart(4)}${cause(r)}`);
-  return [header, ...rows].join("\n");
+  return [header, ...rows];
 }

@@ -1,4 +1,4 @@
-import { deepEqualData } from "../../driver/deep-equal-data";
+import { equalAsContractData } from "../../driver/deep-equal-data";
 import type { Expected } from "../../scenario/expected";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -12,7 +12,7 @@ export function outcomeAccepted(observation: Observation, expected: Expected): b
   const calls = observation.summarizerCalls.length;
   return acceptedOutcomes(expected).some((e) => {
     if (e.summarizerCalls !== calls) return false;
-    if (e.kind === "returns") return outcome.kind === "returned" && deepEqualData(outcome.value, e.value);
+    if (e.kind === "returns") return outcome.kind === "returned" && equalAsContractData(outcome.value, e.value);
     return outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" && e.codes.includes(outcome.error.code);
   });
 }

@@ -80,7 +80,16 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       continue;
     }
     const scenarioFailure = { def, scenario: failure.counterexample, observation: failure.observation };
-    const { recheck: result, signature } = await diagnose(scenarioFailure, failure.expected ?? null, probe, options.reference);
+    let diagnosis: Awaited<ReturnType<typeof diagnose>>;
+    try {
+      diagnosis = await diagnose(scenarioFailure, failure.expected ?? null, probe, options.reference);
+    } catch {
+      // The model cannot judge again with answers that are no contract data (a built context
+      // holding NaN, which J does not define): this failure alone stays its own root cause.
+      attributed.push({ failure, cause: failure.id, differences: [] });
+      continue;
+    }
+    const { recheck: result, signature } = diagnosis;
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
     attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature });

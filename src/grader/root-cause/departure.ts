@@ -1,4 +1,4 @@
-import { deepEqualData } from "../../driver/deep-equal-data";
+import { equalAsContractData } from "../../driver/deep-equal-data";
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, expectedAs, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -68,7 +68,7 @@ export function outcomeDeparture(observation: Observation, expected: Expected): 
   } else if (outcome.kind === "returned") {
     const returning = all.filter((e) => e.kind === "returns");
     if (returning.length === 0) return { kind: "accepts", key: "returns", subject: `returns ${valueText(outcome.value)}`, contract };
-    const match = returning.find((e) => deepEqualData(outcome.value, e.value));
+    const match = returning.find((e) => equalAsContractData(outcome.value, e.value));
     if (match === undefined) {
       const want = (closest.kind === "returns" ? closest : returning[0]!).value;
       const diff = firstDifferingField(outcome.value, want);
@@ -104,12 +104,12 @@ export function normalizedPath(path: string): string {
  * depth first; "" when they differ at the root (another type).
  */
 export function firstDifferingField(observed: Json, expected: Json): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } | null {
-  if (deepEqualData(observed, expected)) return null;
+  if (equalAsContractData(observed, expected)) return null;
   const isRecord = (v: Json | undefined): v is { [k: string]: Json } => v !== null && typeof v === "object" && !Array.isArray(v);
   if (isRecord(observed) && isRecord(expected) && "status" in expected) {
     for (const path of RESULT_ORDER) {
       const a = at(observed, path), b = at(expected, path);
-      if (!deepEqualData(a ?? null, b ?? null) || (a === undefined) !== (b === undefined)) return deeper(path, a, b);
+      if (!equalAsContractData(a ?? null, b ?? null) || (a === undefined) !== (b === undefined)) return deeper(path, a, b);
     }
   }
   return deeper("", observed, expected);
@@ -130,13 +130,13 @@ function at(v: Json, path: string): Json | undefined {
 function deeper(path: string, a: Json | undefined, b: Json | undefined): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } {
   const join = (key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`);
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (let i = 0; i < a.length; i++) if (!deepEqualData(a[i]!, b[i]!)) return deeper(join(i), a[i], b[i]);
+    for (let i = 0; i < a.length; i++) if (!equalAsContractData(a[i]!, b[i]!)) return deeper(join(i), a[i], b[i]);
   }
   if (a !== null && b !== null && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
     for (const key of keys) {
       if (!(key in a) || !(key in b)) return { path: join(key), observed: a[key], expected: b[key] };
-      if (!deepEqualData(a[key]!, b[key]!)) return deeper(join(key), a[key], b[key]);
+      if (!equalAsContractData(a[key]!, b[key]!)) return deeper(join(key), a[key], b[key]);
     }
   }
   return { path, observed: a, expected: b };

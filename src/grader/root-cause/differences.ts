@@ -1,4 +1,4 @@
-import { deepEqualData } from "../../driver/deep-equal-data";
+import { equalAsContractData } from "../../driver/deep-equal-data";
 import { expectedFor, modelBuild, modelBoundary, modelCodePoints, modelGroups, modelMessageUnits, modelRequirementsUnits, modelSummaryUnits } from "../../model/index";
 import type { BoundaryOptions, BuildOutcome, ModelGroup } from "../../model/index";
 import { ReadBudget } from "../../model/budget";
@@ -157,7 +157,7 @@ export function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuest
 /** The subject's build answers as the contract allows: the same data, or one of the codes it allows. */
 export function sameBuild(subject: BuildAnswer, contract: BuildOutcome, reader: ReadQuestion["reader"]): boolean {
   if (!subject.ok) return contract.ok ? (contract.rejects ?? []).includes(subject.code) : contract.codes.includes(subject.code);
-  return contract.ok && (reader === "groups" || deepEqualData(subject.context as unknown as Json, contract.context as unknown as Json));
+  return contract.ok && (reader === "groups" || equalAsContractData(subject.context as unknown as Json, contract.context as unknown as Json));
 }
 
 /** groupToolRounds' reading of a transcript (§5), as the contract answers it: accepted, or its codes. */

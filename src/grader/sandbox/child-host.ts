@@ -4,6 +4,7 @@ import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { SandboxedChild, type BatchReplies, type ChildReply, type ReadyInfo } from "./child-process";
 import { planSandbox, type SandboxLimits, type SandboxPlan } from "./plan";
+import { HangLedger, type Skip } from "./hang-kinds";
 
 // A Host whose driver and subject live in a sandboxed child. It never judges: it returns
 // observations, and when the child is lost it says so as outcome crash/timeout and replaces
@@ -16,10 +17,17 @@ export function hardTimeoutGraceMs(scenarioTimeoutMs: number): number {
 /** Lost calls (timeouts, crashes) one property may cost before its remaining cases are not run. */
 export const DEFAULT_LOSS_BUDGET = 3;
 /**
- * Lost calls per operation kind over the whole grade: a submission that hangs in one export
- * stops costing time on it, while properties of its other exports are still graded.
+ * Lost calls of one call kind over the whole grade (./hang-kinds: the operation, the
+ * summarizer's script and abort point, the decorations): a submission that hangs on one kind of
+ * call stops costing time on it, while every other kind is still graded.
  */
-export const KIND_LOSS_BUDGET = 6;
+export const CALL_KIND_LOSS_BUDGET = 3;
+/**
+ * Lost calls of one operation over the whole grade, spread over OPERATION_LOSS_SPREAD call kinds
+ * at least: an export that hangs whatever it is given stops as a whole.
+ */
+export const OPERATION_LOSS_BUDGET = 9;
+export const OPERATION_LOSS_SPREAD = 4;
 const MAX_FAILED_RESTARTS = 3;
 
 export interface ChildHostOptions {
@@ -28,13 +36,18 @@ export interface ChildHostOptions {
   /** The only directory the child may read (holds both bundles). */
   readonly readableDir: string;
   readonly limits: SandboxLimits;
+  /** When the total time runs out (Date.now() ms); default: limits.totalTimeoutMs from the host's start. */
+  readonly deadline?: number;
   readonly lossBudget?: LossBudget;
 }
 
 /** How many lost calls (timeouts, crashes) are tolerated before cases are no longer run. */
 export interface LossBudget {
   readonly perProperty?: number;
-  readonly perKind?: number;
+  /** Per call kind (default CALL_KIND_LOSS_BUDGET, at most perOperation). */
+  readonly perCallKind?: number;
+  /** Per operation, once spread over min(OPERATION_LOSS_SPREAD, perOperation) call kinds. */
+  readonly perOperation?: number;
 }
 
 export interface Tampering {
@@ -63,7 +76,9 @@ export class ChildHost implements Host {
   private readonly deadline: number;
   private propertyId: string | null = null;
   private losses = 0;
-  private readonly kindLosses = new Map<string, number>();
+  private readonly hangs: HangLedger;
+  /** The cases not run because their kind hangs (./hang-kinds), by their stand-in observation. */
+  private readonly skips = new WeakMap<Observation, Skip>();
   private lastLost: LostCase | null = null;
   private budgetExhausted = false;
   private strayRejections = 0;
@@ -82,7 +97,13 @@ export class ChildHost implements Host {
     private readonly options: ChildHostOptions,
   ) {
     this.description = { kind: "child-process", isolation: plan.isolation, warnings: plan.warnings };
-    this.deadline = Date.now() + options.limits.totalTimeoutMs;
+    this.deadline = options.deadline ?? Date.now() + options.limits.totalTimeoutMs;
+    const perOperation = options.lossBudget?.perOperation ?? OPERATION_LOSS_BUDGET;
+    this.hangs = new HangLedger({
+      perCallKind: Math.min(options.lossBudget?.perCallKind ?? CALL_KIND_LOSS_BUDGET, perOperation),
+      perOperation,
+      spread: Math.min(OPERATION_LOSS_SPREAD, perOperation),
+    });
   }
 
   /** Starts the first child at once: its ready message carries the conformance facts. */
@@ -105,6 +126,11 @@ export class ChildHost implements Host {
     return { budgetExhausted: this.budgetExhausted, lastLost: this.lastLost, losses: this.losses };
   }
 
+  /** Why the case this observation stands for was not run, when its kind hangs (./hang-kinds). */
+  skipOf(observation: Observation): Skip | undefined {
+    return this.skips.get(observation);
+  }
+
   get timeLeftMs(): number {
     return this.deadline - Date.now();
   }
@@ -113,6 +139,7 @@ export class ChildHost implements Host {
     const warnings = [...this.description.warnings];
     if (this.ready?.baselineError) warnings.push(`tampering detection was off: ${this.ready.baselineError}`);
     if (this.restarts > 0) warnings.push(`the sandboxed child was replaced ${this.restarts} time(s) after timeouts or crashes`);
+    warnings.push(...this.hangs.report());
     if (this.strayRejections > 0) warnings.push(`the submission left ${this.strayRejections} unhandled rejection(s) outside calls`);
     const live = this.child?.outputExcerpt() ?? "";
     const output = (this.outputs.join("") + live).trim();
@@ -141,13 +168,13 @@ export class ChildHost implements Host {
       const child = this.child !== null && this.child.alive && this.draining === null ? this.child : await this.liveChild();
       if (child === null) return;
       let end = index + 1;
-      while (end < scenarios.length && this.gate(scenarios[end]!) === null) end++;
+      while (end < scenarios.length && this.gate(scenarios[end]!, false) === null) end++;
       const timeoutMs = this.options.limits.scenarioTimeoutMs;
       const hardMs = () => Math.max(1, Math.min(timeoutMs + hardTimeoutGraceMs(timeoutMs), this.timeLeftMs));
       stretch = { replies: child.startBatch(scenarios.slice(index, end), timeoutMs, hardMs), child, from: index };
     };
     // Sent at once when a child is free, so the caller can prepare the next stretch meanwhile.
-    let primed: Promise<void> | null = scenarios.length > 0 && this.gate(scenarios[0]!) === null ? dispatch() : null;
+    let primed: Promise<void> | null = scenarios.length > 0 && this.gate(scenarios[0]!, false) === null ? dispatch() : null;
     const next = async (): Promise<Observation> => {
       if (closed || index >= scenarios.length) throw new Error("observeMany: no case left (harness bug)");
       const scenario = scenarios[index]!;
@@ -197,20 +224,19 @@ export class ChildHost implements Host {
     return { next, close };
   }
 
-  /** Why `scenario` is not run at all, as its observation; null when it is run. */
-  private gate(scenario: Scenario): Observation | null {
+  /** Why `scenario` is not run at all, as its observation; null when it is run. `record`: the case is reached (not only looked ahead at). */
+  private gate(scenario: Scenario, record = true): Observation | null {
     if (this.loadFailure !== null) return stub({ kind: "crash", reason: `the submission failed to load: ${this.loadFailure}` }, 0);
     if (this.timeLeftMs <= 0) return stub({ kind: "crash", reason: `not run: the total time limit of ${this.options.limits.totalTimeoutMs} ms was reached` }, 0);
     if (this.losses >= (this.options.lossBudget?.perProperty ?? DEFAULT_LOSS_BUDGET)) {
-      this.budgetExhausted = true;
+      if (record) this.budgetExhausted = true;
       return stub({ kind: "crash", reason: `not run: this property already lost ${this.losses} calls to timeouts or crashes` }, 0);
     }
-    const kindLosses = this.kindLosses.get(scenario.operation.kind) ?? 0;
-    if (kindLosses >= (this.options.lossBudget?.perKind ?? KIND_LOSS_BUDGET)) {
-      this.budgetExhausted = true;
-      return stub({ kind: "crash", reason: `not run: ${kindLosses} earlier "${scenario.operation.kind}" calls already timed out or crashed` }, 0);
-    }
-    return null;
+    const skip = this.hangs.skip(scenario, record ? this.propertyId : null, record);
+    if (skip === null) return null;
+    const observation = stub({ kind: "crash", reason: `not run: ${skip.text}` }, 0);
+    this.skips.set(observation, skip);
+    return observation;
   }
 
   /** One reply as the observation of its case, noting tampering, stray rejections and losses. */
@@ -308,7 +334,7 @@ export class ChildHost implements Host {
 
   private noteLost(scenario: Scenario, observation: Observation): void {
     this.losses++;
-    this.kindLosses.set(scenario.operation.kind, (this.kindLosses.get(scenario.operation.kind) ?? 0) + 1);
+    this.hangs.noteLost(scenario, this.propertyId);
     this.lastLost = { scenario, observation };
   }
 

@@ -4,17 +4,16 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { Observation } from "../../scenario/observation";
-import type { ChildMessage, ExportFacts } from "./child/protocol";
+import { clipNote, MAX_REPLY_CHARS, type ChildMessage, type ExportFacts } from "./child/protocol";
 import type { SandboxPlan } from "./plan";
 
 // One sandboxed child: start it, ask it for observations a batch at a time, kill it. Requests go
-// over the IPC channel; replies come back as JSON lines on fd 3, one per case, in order, each
-// carrying a random key the child received before the submission loaded. Anything else (an IPC
-// message from the child, a line without the key, a reply nobody asked for or out of order) is a
-// protocol violation: a submission trying to speak for the driver. The child is then killed.
+// as JSON lines on its stdin; replies come back as JSON lines on fd 3, one per case, in order,
+// each carrying a random key the child received before the submission loaded. Anything else (a
+// line without the key, a reply nobody asked for or out of order, a line longer than
+// MAX_REPLY_CHARS) is a protocol violation: something in the child speaking for the driver. The
+// child is then killed, with its whole process group.
 
-/** After SIGTERM, how long a child gets before SIGKILL. */
-export const KILL_GRACE_MS = 300;
 const OUTPUT_CAP_BYTES = 16_384;
 /** A timer this late means the parent's event loop was busy, not that the child was slow. */
 const LOOP_LAG_TOLERANCE_MS = 100;
@@ -107,20 +106,27 @@ export class SandboxedChild {
   // per-chunk toString would turn into U+FFFD (and so change every large non-ASCII observation).
   private readonly decoders = { reply: new StringDecoder("utf8"), stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
 
-  private constructor(private readonly process: ChildProcess) {
+  /** Chars of the reply line being received (linePieces). */
+  private lineChars = 0;
+  /** The pid of the node process (under `unshare --fork` it is the started process's child), once known. */
+  private workerPid: number | null = null;
+
+  private constructor(
+    private readonly process: ChildProcess,
+    private readonly plan: SandboxPlan,
+  ) {
     process.stdout?.on("data", (chunk: Buffer) => this.capture("stdout", chunk));
     process.stderr?.on("data", (chunk: Buffer) => this.capture("stderr", chunk));
     (process.stdio[3] as Readable | null)?.on("data", (chunk: Buffer) => this.receiveChunk(chunk));
-    process.on("message", () => this.violate("a message on the IPC channel, which the driver never uses"));
+    // Writing to a child that is gone fails asynchronously on its stdin: the exit says why.
+    process.stdin?.on("error", () => {});
     process.on("error", (error) => this.lose(`could not run the child: ${error.message}`));
     process.on("exit", (code, signal) => this.lose(this.describeExit(code, signal)));
   }
 
   /** Starts a child and waits until the submission has loaded (or failed to). */
   static start(plan: SandboxPlan, loadTimeoutMs: number): Promise<{ child: SandboxedChild; ready: ReadyInfo } | { failure: string; output: string }> {
-    const child = new SandboxedChild(
-      spawn(plan.command, [...plan.args], { stdio: ["ignore", "pipe", "pipe", "pipe", "ipc"], serialization: "advanced", env: { PATH: process.env.PATH ?? "" } }),
-    );
+    const child = new SandboxedChild(spawn(plan.command, [...plan.args], { stdio: ["pipe", "pipe", "pipe", "pipe"], detached: plan.ownGroup, env: { ...plan.env } }), plan);
     child.sendSafely({ type: "hello", key: child.key });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -172,7 +178,7 @@ export class SandboxedChild {
 
   private armTimer(batch: Batch, hardTimeoutMs: () => number): void {
     const ms = hardTimeoutMs();
-    this.startTimer(batch, ms, ms, batch.nextIndex, ms * MAX_EXTENSION_FACTOR, cpuMsOf(this.process.pid));
+    this.startTimer(batch, ms, ms, batch.nextIndex, ms * MAX_EXTENSION_FACTOR, cpuMsOf(this.cpuPid()));
     this.rearm = () => this.armTimer(batch, hardTimeoutMs);
   }
 
@@ -196,7 +202,7 @@ export class SandboxedChild {
         }
         // On a crowded machine the child may have had little CPU: a call that blocks the event
         // loop burns CPU, a starved child did not get it. Give it back what it was denied.
-        const cpuNow = cpuMsOf(this.process.pid);
+        const cpuNow = cpuMsOf(this.cpuPid());
         const used = cpuNow === null || cpuAtStart === null ? null : cpuNow - cpuAtStart;
         if (used !== null && used < limitMs * STARVED_CPU_FRACTION) {
           const owed = Math.min(limitMs - used, extensionLeftMs);
@@ -214,15 +220,24 @@ export class SandboxedChild {
   /** Set when the pending case ran out of time and the child is being killed for it. */
   private timedOutAfterMs: number | null = null;
 
-  /** SIGTERM, then SIGKILL after KILL_GRACE_MS if it is still there. */
+  /** SIGKILL to the child's whole process group (or to the child, when it has none of its own). */
   kill(): void {
     if (this.exited) return;
     this.killed = true;
-    this.process.kill("SIGTERM");
-    const force = setTimeout(() => {
-      if (!this.exited) this.process.kill("SIGKILL");
-    }, KILL_GRACE_MS);
-    force.unref();
+    const pid = this.process.pid;
+    try {
+      if (this.plan.ownGroup && pid !== undefined) process.kill(-pid, "SIGKILL");
+      else this.process.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+
+  /** The process whose CPU time the case's clock reads: node itself. */
+  private cpuPid(): number | undefined {
+    if (!this.plan.forks) return this.process.pid;
+    this.workerPid ??= childPidOf(this.process.pid);
+    return this.workerPid ?? undefined;
   }
 
   /** Resolves once the process is gone (kills it first). */
@@ -245,7 +260,7 @@ export class SandboxedChild {
 
   private sendSafely(message: unknown): string | null {
     try {
-      this.process.send(message as never);
+      this.process.stdin?.write(`${JSON.stringify(message)}\n`);
       return null;
     } catch (error) {
       return (error as Error).message;
@@ -253,14 +268,18 @@ export class SandboxedChild {
   }
 
   private receiveChunk(chunk: Buffer): void {
+    // Nothing more is read from a child that broke the protocol (it is being killed).
+    if (this.protocolViolation !== null) return;
     // Only the new text is searched for a newline, and the pieces of an unfinished line are
     // joined once, when it ends: appending to one buffer and searching all of it on every
     // chunk was quadratic, and a 10 MB observation took seconds to arrive on a loaded machine.
     let text = this.decoders.reply.write(chunk);
     for (let newline = text.indexOf("\n"); newline >= 0; newline = text.indexOf("\n")) {
+      if (this.lineChars + newline > MAX_REPLY_CHARS) return this.overlong();
       this.linePieces.push(text.slice(0, newline));
       const line = this.linePieces.join("");
       this.linePieces = [];
+      this.lineChars = 0;
       text = text.slice(newline + 1);
       let parsed: unknown;
       try {
@@ -270,8 +289,20 @@ export class SandboxedChild {
       }
       if (parsed === null || typeof parsed !== "object" || (parsed as { key?: unknown }).key !== this.key) return this.violate("a reply without the session key");
       this.receive(parsed);
+      if (this.protocolViolation !== null) return;
     }
-    if (text.length > 0) this.linePieces.push(text);
+    if (this.lineChars + text.length > MAX_REPLY_CHARS) return this.overlong();
+    if (text.length > 0) {
+      this.linePieces.push(text);
+      this.lineChars += text.length;
+    }
+  }
+
+  /** A line longer than any reply the driver writes: dropped unread (an endless line would exhaust memory). */
+  private overlong(): void {
+    this.linePieces = [];
+    this.lineChars = 0;
+    this.violate(`a reply line longer than ${MAX_REPLY_CHARS / 2 ** 20} MiB`);
   }
 
   private receive(raw: unknown): void {
@@ -281,16 +312,16 @@ export class SandboxedChild {
       const onReady = this.onReady;
       this.onReady = null;
       if (onReady === null) return this.violate("a second ready message");
-      return onReady({ loadError: message.loadError, exports: message.exports, tampering: message.tampering, baselineError: message.baselineError });
+      return onReady({ loadError: noteOrNull(message.loadError), exports: message.exports, tampering: noteOrNull(message.tampering), baselineError: noteOrNull(message.baselineError) });
     }
     const pending = this.pending;
     if (pending === null || message.id !== pending.id || message.index !== pending.nextIndex) return this.violate(`a ${message.type} message nobody asked for`);
     if (message.type === "observation") {
       if (!isObservation(message.observation)) return this.violate("an observation of the wrong shape");
-      const reply: ChildReply = { kind: "observation", observation: message.observation, tampering: stringOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 };
+      const reply: ChildReply = { kind: "observation", observation: message.observation, tampering: noteOrNull(message.tampering), strayRejections: Number(message.strayRejections) || 0 };
       return this.answer(pending, reply, message.observation.outcome.kind === "timeout");
     }
-    if (message.type === "driverError") return this.answer(pending, { kind: "driverError", message: String(message.message), tampering: stringOrNull(message.tampering) }, false);
+    if (message.type === "driverError") return this.answer(pending, { kind: "driverError", message: clipNote(String(message.message)), tampering: noteOrNull(message.tampering) }, false);
     return this.violate(`an unknown message type ${JSON.stringify(String((message as { type: unknown }).type))}`);
   }
 
@@ -355,6 +386,17 @@ function cpuMsOf(pid: number | undefined): number | null {
   }
 }
 
+/** The first child of `pid` (Linux /proc), or null. */
+function childPidOf(pid: number | undefined): number | null {
+  if (pid === undefined || process.platform !== "linux") return null;
+  try {
+    const first = Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(" ")[0]);
+    return Number.isSafeInteger(first) && first > 0 ? first : null;
+  } catch {
+    return null;
+  }
+}
+
 /** USER_HZ, 100 on every Linux Node supports. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -362,8 +404,9 @@ function isOutOfMemory(stderr: string): boolean {
   return /heap out of memory|Allocation failed/i.test(stderr);
 }
 
-function stringOrNull(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
+/** A note of the child's (a load error, a tampering report) as the parent keeps it: a string of at most MAX_NOTE_CHARS, or null. */
+function noteOrNull(value: unknown): string | null {
+  return typeof value === "string" ? clipNote(value) : null;
 }
 
 function isObservation(value: unknown): value is Observation {

@@ -34,7 +34,11 @@ function asData(value: unknown): Json {
 }
 
 export function createDriver(subject: Record<string, unknown>) {
-  return {
+  const driver = {
+    /** What the child program calls (the real driver boxes the observation, see src/driver/intrinsics.ts). */
+    async observeBoxed(scenario: Scenario, opts: { timeoutMs?: number } = {}): Promise<{ readonly value: Observation }> {
+      return { value: await driver.observe(scenario, opts) };
+    },
     async observe(scenario: Scenario, opts: { timeoutMs?: number } = {}): Promise<Observation> {
       const started = Date.now();
       const name = EXPORT_OF[scenario.operation.kind] ?? "?";
@@ -58,6 +62,7 @@ export function createDriver(subject: Record<string, unknown>) {
       }
     },
   };
+  return driver;
 }
 
 function threw(error: unknown): Outcome {

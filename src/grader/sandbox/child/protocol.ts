@@ -17,7 +17,34 @@ export interface ExportFact {
 export type ExportFacts = Readonly<Record<string, ExportFact>>;
 
 /**
- * Parent to child, over the IPC channel. The child never answers on that channel. One observe
+ * The longest reply line the child writes and the parent reads (characters): a few times the
+ * largest observation of the whole suite (10.4 MiB, a compaction program of six steps on a
+ * context at the contract's size limits). A longer observation is replaced by a crash and
+ * reported as tampering; a longer line is a protocol violation.
+ */
+export const MAX_REPLY_CHARS = 48 * 2 ** 20;
+
+/**
+ * The longest text the parent keeps of a load error, a driver error or a tampering note. The
+ * parent repeats a load error in the message of every property: a 20-million-character error
+ * thrown at import became 122 messages of 20 MB, and the grader ran out of memory before it wrote
+ * a report (red-team pass, docs/security.md).
+ */
+export const MAX_NOTE_CHARS = 2000;
+
+/**
+ * `text` if it is at most MAX_NOTE_CHARS long, else its start and how much was left out (shorter
+ * than MAX_NOTE_CHARS in all, so clipping twice changes nothing). `cut` is String.prototype.slice
+ * unless the caller has its own (the child's, captured before the submission loaded).
+ */
+export function clipNote(text: string, cut: (text: string, end: number) => string = (whole, end) => whole.slice(0, end)): string {
+  if (text.length <= MAX_NOTE_CHARS) return text;
+  const kept = MAX_NOTE_CHARS - 40;
+  return `${cut(text, kept)}… (${text.length - kept} more characters)`;
+}
+
+/**
+ * Parent to child, one JSON line each on the child's stdin. The child never answers there. One observe
  * request carries a batch of scenarios: the child runs them in order and answers each with its
  * own line (`index` in the batch), and ends the batch early after a case that timed out (the
  * parent decides, from its loss budgets, whether the rest is run).
