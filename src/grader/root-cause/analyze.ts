@@ -191,7 +191,9 @@ function rootCause(key: string, members: readonly Attributed[], byId: ReadonlyMa
     title = key.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title;
     explanation = def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`;
   } else {
-    const described = describeCause(signature, key.slice(signature.rule.length).trim() || null, members.length);
+    // The key's detail follows its first word (the rule, or a name several rules share).
+    const detail = (key.startsWith(`${signature.rule} `) || key === signature.rule ? key.slice(signature.rule.length) : key.slice(key.indexOf(" ") + 1)).trim();
+    const described = describeCause(signature, detail || null, members.length);
     id = signature.rule;
     ({ title, explanation, criterion } = described);
   }

@@ -61,11 +61,16 @@ interface Check {
   readonly name: string;
   readonly rule: RuleId;
   readonly slack: (o: { readonly [k: string]: Json }) => number | null;
+  /** Checks one mistake breaks together (the same test of several fields, as one helper makes it): named as one in the key. */
+  readonly group?: string;
 }
+
+/** A check as the key names it. */
+const named = (c: Check): string => c.group ?? c.name;
 
 const int = (o: { readonly [k: string]: Json }, k: string): number | null => (typeof o[k] === "number" && Number.isSafeInteger(o[k]) ? (o[k] as number) : null);
 const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
-const typed = (name: string, rule: RuleId, ok: (v: Json | undefined) => boolean): Check => ({ name, rule, slack: (o) => (ok(o[name]) ? null : -1) });
+const typed = (name: string, rule: RuleId, ok: (v: Json | undefined) => boolean, group?: string): Check => ({ name, rule, slack: (o) => (ok(o[name]) ? null : -1), ...(group === undefined ? {} : { group }) });
 const isInt = (v: Json | undefined) => typeof v === "number" && Number.isSafeInteger(v);
 const isId = (v: Json | undefined) => typeof v === "string" && v.trim().length > 0;
 
@@ -86,8 +91,8 @@ const COMPACT_CHECKS: readonly Check[] = [
   { name: "maxUnits >= 1", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), 1) },
   { name: "maxUnits <= 1,000,000", rule: "options.maxUnits", slack: (o) => diff(1_000_000, int(o, "maxUnits")) },
   { name: "targetUnits <= maxUnits", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), int(o, "targetUnits")) },
-  typed("summaryId", "options.ids", isId),
-  typed("recordId", "options.ids", isId),
+  typed("summaryId", "options.ids", isId, "summaryId or recordId"),
+  typed("recordId", "options.ids", isId, "summaryId or recordId"),
 ];
 
 const bump = (o: { readonly [k: string]: Json }, field: string, by: number): { [k: string]: Json } => ({ ...o, [field]: (int(o, field) ?? 0) + by });
@@ -103,8 +108,25 @@ function neighbours(o: { readonly [k: string]: Json }): { [k: string]: Json }[] 
   return out;
 }
 
-const accepts = (q: OptionsQuestion) =>
-  withoutUpstream(() => (q.operation === "boundary" ? modelBoundaryOptions(q.options) : modelCompactOptions(q.options, q.summarizerSlot as SummarizerSlot, q.signal as SignalSlot))).ok;
+/** What the options refinement says: the rule, its detail in the key's words, and the key when it is not `rule detail`. */
+export interface OptionsRefined {
+  readonly rule: RuleId;
+  readonly detail: string;
+  readonly key?: string;
+}
+
+/** The signature key of an options refinement. */
+export function optionsKey(refined: OptionsRefined): string {
+  return refined.key ?? `${refined.rule} ${refined.detail}`;
+}
+
+/** The contract's codes for refused options ([] when it accepts them). */
+const refusal = (q: OptionsQuestion): readonly string[] => {
+  const check = withoutUpstream(() => (q.operation === "boundary" ? modelBoundaryOptions(q.options) : modelCompactOptions(q.options, q.summarizerSlot as SummarizerSlot, q.signal as SignalSlot)));
+  return check.ok ? [] : check.codes;
+};
+
+const accepts = (q: OptionsQuestion) => refusal(q).length === 0;
 
 /**
  * The rule of the options checks at stake: when the contract refuses them and the submission
@@ -114,24 +136,32 @@ const accepts = (q: OptionsQuestion) =>
  * accepted step moves off and no refused step does. The key names those checks and the
  * subject's answer, so that two counterexamples of one mistake meet the same checks.
  */
-export async function optionsRefined(operation: "boundary" | "compact", options: Json, summarizerSlot: Json | undefined, signal: Json | undefined, subject: { readonly ok: true } | { readonly ok: false; readonly code: string }, probe: UpstreamProbe | null): Promise<{ readonly rule: RuleId; readonly detail: string }> {
+export async function optionsRefined(operation: "boundary" | "compact", options: Json, summarizerSlot: Json | undefined, signal: Json | undefined, subject: { readonly ok: true } | { readonly ok: false; readonly code: string }, probe: UpstreamProbe | null): Promise<OptionsRefined> {
   const answer = subject.ok ? "accepted" : `refused with ${subject.code}`;
   if (options === null || typeof options !== "object" || Array.isArray(options)) return { rule: "options.shape", detail: `options that are not a plain object ${answer}` };
   const checks = operation === "compact" ? [...CHECKS, ...COMPACT_CHECKS] : CHECKS;
   const question = (o: Json): OptionsQuestion => ({ operation, options: o, ...(summarizerSlot === undefined ? {} : { summarizerSlot }), ...(signal === undefined ? {} : { signal }) });
   const contractOk = accepts(question(options));
+  const contractCodes = refusal(question(options));
   const missing = checks.filter((c) => !c.name.includes(" ") && !(c.name in options));
   if (missing.length > 0) return { rule: missing[0]!.rule, detail: `a missing field ${answer}` };
   const broken = checks.filter((c) => (c.slack(options) ?? 0) < 0);
+  // Both refuse, with another code (no edge answered otherwise gives a code the contract does not
+  // also give there): the mistake is the code, whichever field breaks its check — one key for
+  // every field, as a shared check of the integer fields makes it.
+  if (!subject.ok && broken.length > 0 && contractCodes.length > 0 && !contractCodes.includes(subject.code)) {
+    const detail = `refused with ${subject.code} instead of ${contractCodes.join("|")}`;
+    return { rule: broken[0]!.rule, detail, key: `options.code ${detail}` };
+  }
   // The contract refuses and the subject accepts: the first check broken (or the slots).
   if (!contractOk && subject.ok) {
-    if (broken.length > 0) return { rule: broken[0]!.rule, detail: `breaking ${broken[0]!.name}, accepted` };
+    if (broken.length > 0) return { rule: broken[0]!.rule, detail: `breaking ${named(broken[0]!)}, accepted` };
     const what = summarizerSlot !== "script" && summarizerSlot !== undefined ? "options.summarizer" : "options.signal";
     return { rule: what, detail: `${what === "options.summarizer" ? "a summarizer that is not a function" : "a signal that is not genuine"} accepted` };
   }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
   const edges = checks.filter((c) => c.slack(options) === 0);
-  if (!contractOk && broken.length > 0 && edges.length === 0) return { rule: broken[0]!.rule, detail: `breaking ${broken[0]!.name}, ${answer}` };
+  if (!contractOk && broken.length > 0 && edges.length === 0) return { rule: broken[0]!.rule, detail: `breaking ${named(broken[0]!)}, ${answer}` };
   if (edges.length === 0) return { rule: !contractOk && summarizerSlot !== undefined ? "options.signal" : operation === "compact" ? "options.maxUnits" : "options.budgets", detail: answer };
   // The contract refuses the slots (the signal, the summarizer) alone: asked with plain slots, the subject's objection stands alone.
   if (!contractOk && broken.length === 0 && operation === "compact" && accepts({ operation, options, summarizerSlot: "script", signal: "none" })) {

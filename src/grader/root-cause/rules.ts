@@ -43,6 +43,7 @@ export const RULES = {
   // §2, §3: reading and building.
   "read.input": rule("§3", "immutable-snapshots-and-ceilings", "the input is read as data: no getter, setter or function of the caller runs, a Proxy is read through its traps, an exception of a trap becomes the contract's code, and the input is never changed"),
   "read.options": rule("§6", "boundary-selection", "the options are read as data like the input: a field that is an accessor, or options that are not a plain object, are CONTEXT_INVALID_INPUT, and no getter runs"),
+  "read.null": rule("§3, §6", "immutable-snapshots-and-ceilings", "null is no record: null where the input holds a requirement, message, content block or record, or as the options, is refused with the contract's code (never an error of another kind)"),
   "build.transcript": rule("§2, §3", "immutable-snapshots-and-ceilings", "a transcript is valid when every message is well-formed (ids, tool names and toolCallId non-empty; user content, text and tool-result content may be empty) and every call has exactly one later result with its name"),
   "build.arguments": rule("§3", "immutable-snapshots-and-ceilings", "tool-call arguments are a plain object of JSON values only, with string keys, no cycles, and no value deeper than 32"),
   "build.records": rule("§3", "immutable-snapshots-and-ceilings", "requirements, the summary and compaction records follow §3's shapes (non-empty ids, unique ids, a summary with non-whitespace text)"),

@@ -9,7 +9,7 @@ import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
 import { plainCompaction } from "./probe";
-import { optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
+import { optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { refineUnits } from "./refine-units";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
@@ -73,8 +73,8 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     const d = first("options");
     if (d?.about?.kind === "options") {
       const q = d.about.question;
-      const { rule, detail } = await optionsRefined(q.operation, q.options, q.summarizerSlot, q.signal, d.about.subject, probe);
-      return { key: `${rule} ${detail}`, rule, question: d.question, subject: d.subject, contract: d.contract };
+      const refined = await optionsRefined(q.operation, q.options, q.summarizerSlot, q.signal, d.about.subject, probe);
+      return { key: optionsKey(refined), rule: refined.rule, question: d.question, subject: d.subject, contract: d.contract };
     }
   }
   if (layer === "build") {
@@ -108,7 +108,9 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   if (layer !== null && layer in FACT_RULES) {
     const d = recheck.differences[0];
     const rule = FACT_RULES[layer]!;
-    return { key: `${rule} ${d === undefined ? "" : d.question.replace(/^[^:]*: /, "").replace(/step \d+'s /, "")}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
+    const what = d === undefined ? "" : d.question.replace(/^[^:]*: /, "").replace(/step \d+'s /, "");
+    const key = layer === "freezing" && (await builtShallow(failure.scenario, what, probe)) ? "the returned value" : what;
+    return { key: `${rule} ${key}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
   }
   if (layer === "identity") {
     const d = recheck.differences[0];
@@ -117,6 +119,20 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     return { key: rule, rule, question: name, subject: d?.subject ?? "", contract: d?.contract ?? "" };
   }
   return ownSignature(failure, expected, probe);
+}
+
+/**
+ * Whether a freezing fact is a returned value's: a prebuilt input mutable after the call is the
+ * build's value, and a summarizer's request mutable while the subject's own build of the
+ * context is not deeply frozen shares the build's parts. One mistake (a value returned not
+ * deeply frozen), whichever call shows it.
+ */
+async function builtShallow(scenario: Scenario, what: string, probe: UpstreamProbe | null): Promise<boolean> {
+  if (what === "the built input after the call") return true;
+  const op = scenario.operation;
+  if (probe === null || what !== "the summarizer's request" || op.kind !== "compact") return false;
+  const built = await probe.observe({ operation: { kind: "build", input: op.context } });
+  return built?.outcome.kind === "returned" && built.frozen !== null && !built.frozen.deep;
 }
 
 /**
@@ -132,6 +148,8 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   const side = { question: d.question, subject: d.subject, contract: d.contract };
   // Where the decorations stand: tool-call arguments are read by rules of their own (§3).
   const where = about.target === "options" ? "" : (about.question.decorations ?? []).some((x) => x.path.includes("arguments")) ? " in arguments" : " in records";
+  // null taken for a record lets a TypeError escape wherever a record is read, input or options: one mistake.
+  if (escaped && nullRecordIn(about)) return { key: "read.null", rule: "read.null", ...side };
   if (called || escaped || about.calls !== null) return { key: `${rule}${where}`, rule, ...side };
   // The same question as plain data: answered right, the decorations were the point (the reading rule); else the data's rule.
   const op = about.question.operation;
@@ -145,11 +163,25 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   if (plain !== undefined && contractPlain !== null && outcomeDeparture(plain, contractPlain) === null) return { key: `${rule}${where}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
-    const { rule: optionsRule, detail } = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
-    return { key: `${optionsRule} ${detail}`, rule: optionsRule, ...side };
+    const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
+    return { key: optionsKey(refined), rule: refined.rule, ...side };
   }
   const refined = refineBuild({ ...d, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer.ok ? { ok: true, context: {} } : answer, contract: contractBuild(about.contract) } });
   return { key: refined.key, rule: refined.rule, ...side };
+}
+
+/** Whether a reading's question holds null where a record is read: the options, a requirement, message, record or content block, or arguments. */
+function nullRecordIn(about: Extract<Asked, { kind: "reading" }>): boolean {
+  const op = about.question.operation;
+  if (about.target === "options") return (op.kind === "boundary" || op.kind === "compact") && op.options === null;
+  if ((about.question.decorations ?? []).some((d) => d.target === "input" && d.kind === "value" && d.value === null)) return true;
+  const input = op.kind === "build" || op.kind === "units" ? op.input : op.kind === "boundary" || op.kind === "compact" ? op.context : op.kind === "groups" ? { messages: op.transcript } : null;
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return false;
+  const list = (v: Json | undefined): readonly Json[] => (Array.isArray(v) ? v : []);
+  const messages = list(input.messages);
+  const blocks = messages.flatMap((m) => (m !== null && typeof m === "object" && !Array.isArray(m) ? list(m.content) : []));
+  const calls = blocks.filter((b): b is { [k: string]: Json } => b !== null && typeof b === "object" && !Array.isArray(b) && b.type === "toolCall");
+  return [...list(input.requirements), ...messages, ...list(input.compactions), ...blocks].includes(null) || calls.some((c) => c.arguments === null);
 }
 
 function contractBuild(expected: Expected): BuildOutcome {
@@ -267,8 +299,8 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
     const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } });
     return { ...signed(refined), ...side };
   }
-  const { rule, detail } = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
-  return { key: `${rule} ${detail}`, rule, ...side };
+  const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
+  return { key: optionsKey(refined), rule: refined.rule, ...side };
 }
 
 /**
@@ -280,8 +312,7 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
   const op = scenario.operation;
   if (!rule.startsWith("step5.") || op.kind !== "compact" || probe === null) return rule;
   const script = op.summarizer as { readonly [field: string]: Json };
-  const departure = async (summarizer: Json): Promise<string | null | undefined> => {
-    const variant: Scenario = { ...scenario, operation: { ...op, summarizer: summarizer as never } };
+  const departure = async (summarizer: Json, variant: Scenario = { ...scenario, operation: { ...op, summarizer: summarizer as never } }): Promise<string | null | undefined> => {
     let contract: Expected;
     try {
       contract = withoutUpstream(() => expectedFor(variant));
@@ -291,6 +322,13 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
     const answer = await probe.observe(variant);
     return answer === undefined ? undefined : (outcomeDeparture(answer, contract)?.key ?? null);
   };
+  // A signal there (disguised, or aborted): when the same scenario without it is answered right,
+  // the signal is what the mistake needs, and the rule is how the signal is watched while waiting.
+  if (op.signal !== "none" && rule !== "step5.abort" && rule !== "step5.unhandled") {
+    const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
+    const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
+    if ((await departure(null, unsignalled)) === null) return "step5.abort";
+  }
   if (script.dress !== undefined && rule !== "step5.nativePromise") {
     const { dress: _dress, ...plain } = script;
     if ((await departure(plain)) === null) return "step5.nativePromise";
