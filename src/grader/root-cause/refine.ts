@@ -155,13 +155,13 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   }
   // The contract refuses and the subject accepts: the first check broken (or the slots).
   if (!contractOk && subject.ok) {
-    if (broken.length > 0) return { rule: broken[0]!.rule, detail: `breaking ${named(broken[0]!)}, accepted` };
+    if (broken.length > 0) return brokenRefined(broken[0]!, "accepted");
     const what = summarizerSlot !== "script" && summarizerSlot !== undefined ? "options.summarizer" : "options.signal";
     return { rule: what, detail: `${what === "options.summarizer" ? "a summarizer that is not a function" : "a signal that is not genuine"} accepted` };
   }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
   const edges = checks.filter((c) => c.slack(options) === 0);
-  if (!contractOk && broken.length > 0 && edges.length === 0) return { rule: broken[0]!.rule, detail: `breaking ${named(broken[0]!)}, ${answer}` };
+  if (!contractOk && broken.length > 0 && edges.length === 0) return brokenRefined(broken[0]!, answer);
   if (edges.length === 0) return { rule: !contractOk && summarizerSlot !== undefined ? "options.signal" : operation === "compact" ? "options.maxUnits" : "options.budgets", detail: answer };
   // The contract refuses the slots (the signal, the summarizer) alone: asked with plain slots, the subject's objection stands alone.
   if (!contractOk && broken.length === 0 && operation === "compact" && accepts({ operation, options, summarizerSlot: "script", signal: "none" })) {
@@ -184,6 +184,28 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   const first = objected[0]!;
   const names = objected.filter((c) => c.rule === first.rule).map((c) => c.name);
   return { rule: first.rule, detail: `at the edge ${names.join(", ")}, ${answer}` };
+}
+
+/**
+ * A broken check the subject does not object to as the contract does. A check of a group (the
+ * same test of several fields) is one mistake however the subject lets it through (accepted,
+ * another code, an error of another kind): its key leaves the answer out.
+ */
+function brokenRefined(check: Check, answer: string): OptionsRefined {
+  const detail = `breaking ${named(check)}, ${answer}`;
+  return check.group === undefined ? { rule: check.rule, detail } : { rule: check.rule, detail, key: `${check.rule} breaking ${check.group}` };
+}
+
+/**
+ * Options the subject answers with an error of another kind (no code), when the first check of
+ * §6, §7 they break is one of a group (the ids): that check's refinement, one mistake with the
+ * group let through otherwise; else null (an escape is the reading's, whichever field).
+ */
+export function escapedOptionsRefined(operation: "boundary" | "compact", options: Json): OptionsRefined | null {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  const checks = operation === "compact" ? [...CHECKS, ...COMPACT_CHECKS] : CHECKS;
+  const broken = checks.filter((c) => (c.slack(options) ?? 0) < 0);
+  return broken.length === 0 || broken[0]!.group === undefined ? null : brokenRefined(broken[0]!, "an error of another kind");
 }
 
 /** The rule of §2 and §3 a build answer breaks, by the code it turns on. */

@@ -1,7 +1,7 @@
 import { expectedFor, modelBuild, type BuildOutcome, type ModelGroup } from "../../model/index";
 import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
-import type { Expected } from "../../scenario/expected";
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { answerObservation } from "./answers";
@@ -9,7 +9,7 @@ import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
 import { plainCompaction } from "./probe";
-import { optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
+import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { refineUnits } from "./refine-units";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
@@ -150,9 +150,16 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   const where = about.target === "options" ? "" : (about.question.decorations ?? []).some((x) => x.path.includes("arguments")) ? " in arguments" : " in records";
   // null taken for a record lets a TypeError escape wherever a record is read, input or options: one mistake.
   if (escaped && nullRecordIn(about)) return { key: "read.null", rule: "read.null", ...side };
-  if (called || escaped || about.calls !== null) return { key: `${rule}${where}`, rule, ...side };
-  // The same question as plain data: answered right, the decorations were the point (the reading rule); else the data's rule.
   const op = about.question.operation;
+  // Plain options (no decoration) answered with an error of another kind: the check they break.
+  if (escaped && about.target === "options" && (about.question.decorations ?? []).length === 0 && (op.kind === "boundary" || op.kind === "compact")) {
+    const refined = escapedOptionsRefined(op.kind, op.options);
+    if (refined !== null) return { key: optionsKey(refined), rule: refined.rule, ...side };
+  }
+  if (called || escaped) return { key: `${rule}${where}`, rule, ...side };
+  // The same question as plain data: answered right, the decorations were the point (the reading
+  // rule: one mistake whether the input or the options hold them, as one reader of fields makes
+  // it; its key is how the answer departs); else the data's rule.
   const plain = probe === null ? undefined : await probe.observe({ operation: op });
   let contractPlain: Expected | null = null;
   try {
@@ -160,7 +167,7 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   } catch {
     contractPlain = null;
   }
-  if (plain !== undefined && contractPlain !== null && outcomeDeparture(plain, contractPlain) === null) return { key: `${rule}${where}`, rule, ...side };
+  if (plain !== undefined && contractPlain !== null && outcomeDeparture(plain, contractPlain) === null) return { key: `read ${readingDirection(own, about.contract)}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
@@ -168,6 +175,14 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   }
   const refined = refineBuild({ ...d, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer.ok ? { ok: true, context: {} } : answer, contract: contractBuild(about.contract) } });
   return { key: refined.key, rule: refined.rule, ...side };
+}
+
+/** How a reading's answer departs: accepting data the contract refuses, refusing data it accepts, or otherwise. */
+function readingDirection(own: Observation, contract: Expected): string {
+  const accepts = acceptedOutcomes(contract);
+  if (own.outcome.kind === "returned" && accepts.every((e) => e.kind === "throws")) return "accepts";
+  if (own.outcome.kind === "threw" && accepts.every((e) => e.kind === "returns")) return "refuses";
+  return "answers otherwise";
 }
 
 /** Whether a reading's question holds null where a record is read: the options, a requirement, message, record or content block, or arguments. */
@@ -339,6 +354,11 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
   if (core !== null && rule !== "step5.unhandled") {
     const [own, alone] = [await departure(script), await departure(core)];
     if (own !== undefined && own !== null && own === alone) return scriptRule(core as never);
+  }
+  // A then returning a Proxy around a promise, while one returning a locked promise is answered
+  // right: the Proxy is what the mistake needs (how a Proxy is observed, not what a then returns).
+  if (script.kind === "thenReturnsLocked" && script.where === "proxy" && rule === "step5.thenReturns") {
+    if ((await departure({ ...script, where: "ownConstructor" })) === null) return "step5.proxy";
   }
   return rule;
 }
