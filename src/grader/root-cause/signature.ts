@@ -13,7 +13,7 @@ import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineG
 import { refineUnits } from "./refine-units";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
-import { compactRule, scriptRule } from "./steps";
+import { compactRule, departingStep, scriptRule } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
 // departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
@@ -115,7 +115,10 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   if (layer === "identity") {
     const d = recheck.differences[0];
     const name = d?.question ?? "";
-    const rule: RuleId = /resultContextIsInput/.test(name) ? "identity.fastPath" : /record/i.test(name) ? "identity.record" : "identity.built";
+    let rule: RuleId = /resultContextIsInput/.test(name) ? "identity.fastPath" : /record/i.test(name) ? "identity.record" : "identity.built";
+    // The fast path's context another object while the subject's own build of a built context is another object too: the build's identity.
+    const op = failure.scenario.operation;
+    if (rule === "identity.fastPath" && op.kind === "compact" && probe !== null && (await probe.observe({ operation: { kind: "build", input: op.context, twice: true } }))?.identity.rebuildIsSame === false) rule = "identity.built";
     return { key: rule, rule, question: name, subject: d?.subject ?? "", contract: d?.contract ?? "" };
   }
   return ownSignature(failure, expected, probe);
@@ -156,7 +159,9 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
     const refined = escapedOptionsRefined(op.kind, op.options);
     if (refined !== null) return { key: optionsKey(refined), rule: refined.rule, ...side };
   }
-  if (called || escaped) return { key: `${rule}${where}`, rule, ...side };
+  // A caller's code run, or an error of another kind let out: one mistake of the reader of fields,
+  // whether the input's records or the options show it (tool-call arguments are read apart, §3).
+  if (called || escaped) return { key: `read ${called ? "calls" : "escapes"}${where === " in arguments" ? where : ""}`, rule, ...side };
   // The same question as plain data: answered right, the decorations were the point (the reading
   // rule: one mistake whether the input or the options hold them, as one reader of fields makes
   // it; its key is how the answer departs); else the data's rule.
@@ -167,7 +172,11 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   } catch {
     contractPlain = null;
   }
-  if (plain !== undefined && contractPlain !== null && outcomeDeparture(plain, contractPlain) === null) return { key: `read ${readingDirection(own, about.contract)}`, rule, ...side };
+  const direction = readingDirection(own, about.contract);
+  // Decorations the point, unless what the answer departs on is a rule of the data: a limit
+  // accepted (a count read past through a Proxy), or another code than the contract's.
+  const limitAccepted = direction === "accepts" && acceptedOutcomes(about.contract).some((e) => e.kind === "throws" && e.codes.includes("CONTEXT_LIMIT_EXCEEDED"));
+  if (plain !== undefined && contractPlain !== null && outcomeDeparture(plain, contractPlain) === null && direction !== "answers otherwise" && !limitAccepted) return { key: `read ${direction}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
@@ -235,8 +244,14 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     if (first !== null) return first;
   }
   const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
-  const how = departure === null ? "" : rule === "step2.fastPath" || rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
+  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
+}
+
+/** How a fast path departs: missed (the contract takes it, the subject goes on, whatever it ends with), taken where the contract goes on, or another value. */
+function fastPathDeparture(observation: Observation, contract: Expected, key: string): string {
+  const { contractStep, subjectStep } = departingStep(observation, contract);
+  return contractStep === 2 && subjectStep !== 2 ? "missed" : subjectStep === 2 && contractStep !== 2 ? "taken" : key;
 }
 
 /**

@@ -112,6 +112,8 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
   const outcome = observation.outcome;
   if (outcome.kind === "timeout" || outcome.kind === "crash" || (outcome.kind === "threw" && !outcome.error.isContextCompactionError)) {
     if (abortWhileWaiting(op) && (outcome.kind === "timeout" || contractCode === "CONTEXT_CANCELLED")) return "step5.abort";
+    // The forged value itself passed on: its code reaches the caller, as when it is rethrown as one.
+    if (outcome.kind === "threw" && typeof outcome.error.code === "string" && outcome.error.code === forgedCode(op.summarizer)) return "step5.forged";
     if (contractStep >= 5) return scriptRule(op.summarizer);
   }
   const subjectCode = observation.outcome.kind === "threw" && typeof observation.outcome.error.code === "string" ? observation.outcome.error.code : null;
