@@ -32,7 +32,9 @@ const verdicts: ImplementationVerdict[] = [];
 for (const impl of chosen) {
   const detail = JSON.parse(readFileSync(join(dir, "detail", `${impl.id}.json`), "utf8")) as { properties: PropertyResult[] };
   const failures = detail.properties.filter((p) => p.status === "failed");
-  const prepared = await prepareSubmission(join("test/heldout", impl.id), DEFAULT_LIMITS);
+  // The implementations share ../_kit, which imports src/core: the import root is the project, trusted (as heldout:measure grades them).
+  const prepared = await prepareSubmission(join("test/heldout", impl.id), DEFAULT_LIMITS, { importRoot: resolve(".") });
+  if (prepared.host === null) throw new Error(`${impl.id}: no sandbox (${prepared.failure ?? "not prepared"})`);
   const started = Date.now();
   let causes: readonly RootCause[];
   try {
