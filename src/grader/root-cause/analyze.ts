@@ -92,6 +92,10 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     const { recheck: result, signature } = diagnosis;
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
+    if (signature.undiagnosed === true) {
+      attributed.push({ failure, cause: failure.id, differences: [] });
+      continue;
+    }
     attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature });
     if (needsMore) combined.set(failure.id, result.needs!);
   }

@@ -34,6 +34,8 @@ export interface Signature {
   readonly question: string;
   readonly subject: string;
   readonly contract: string;
+  /** No rule found: nothing of the answer departs where the analysis looks (the failure stays its own root cause). */
+  readonly undiagnosed?: true;
 }
 
 export interface Signed {
@@ -299,8 +301,9 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
     return { key: rule, rule, ...side };
   }
   const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
-  const what = departure === null ? `property ${failure.def.id}` : departure.key;
-  return { key: `${rule} own ${op.kind} ${what}`, rule, ...side };
+  // No outcome departs and no script delivers: the property checks something no rule here names.
+  if (departure === null) return { key: `${rule} own ${op.kind} property ${failure.def.id}`, rule, ...side, undiagnosed: true };
+  return { key: `${rule} own ${op.kind} ${departure.key}`, rule, ...side };
 }
 
 /**
