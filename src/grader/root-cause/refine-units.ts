@@ -139,6 +139,14 @@ async function itemFinding(kind: string, item: Json, probe: UpstreamProbe): Prom
       if (found !== null) return found;
     }
   }
+  // A text block alone in the message against none (no call, so no partner): the text row.
+  if (subject.role === "assistant" && Array.isArray(subject.content)) {
+    const none = contextOf(kind, { ...subject, content: [] })!;
+    for (const block of subject.content.filter((b) => isRec(b) && b.type === "text").slice(0, 4)) {
+      const d = await delta(p, contextOf(kind, { ...subject, content: [block] })!, none);
+      if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(block, 80)}`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+    }
+  }
   // Each independent string of the item, one code point longer.
   for (const field of ["id", "content", "text"]) {
     if (typeof subject[field] !== "string") continue;

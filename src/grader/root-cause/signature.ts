@@ -378,6 +378,11 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
   if (script.kind === "thenReturnsLocked" && script.where === "proxy" && rule === "step5.thenReturns") {
     if ((await departure({ ...script, where: "ownConstructor" })) === null) return "step5.proxy";
   }
+  // A then returning a locked promise, while one returning a Proxy is answered right: the locked
+  // promise is what the mistake needs (how a native promise is observed).
+  if (script.kind === "thenReturnsLocked" && script.where !== "proxy" && script.dress === undefined && rule === "step5.thenReturns") {
+    if ((await departure({ kind: "thenReturnsLocked", where: "proxy", text: script.text!, ...(script.order === undefined ? {} : { order: script.order }) })) === null) return "step5.nativePromise";
+  }
   return rule;
 }
 
