@@ -12,6 +12,7 @@ import { coreReference } from "../src/grader/grade";
 import { prepareSubmission } from "../src/grader/prepare";
 import type { PropertyResult, RootCause } from "../src/grader/result";
 import { analyzeRootCauses } from "../src/grader/root-cause/analyze";
+import { joinSkippedFailures } from "../src/grader/skipped-causes";
 import { DEFAULT_LIMITS } from "../src/grader/sandbox/plan";
 import { renderScenario, outcomeText, expectedText } from "../src/grader/report/notation";
 import { HELDOUT } from "../test/heldout/manifest";
@@ -38,7 +39,8 @@ for (const impl of chosen) {
   const started = Date.now();
   let causes: readonly RootCause[];
   try {
-    causes = (await analyzeRootCauses(failures, { definitions: allProperties, subject: prepared.host, reference, conformance: prepared.problems })).rootCauses;
+    // As a grade does (src/grader/grade.ts): failures not run because their kind hung join the mistake that made it hang.
+    causes = joinSkippedFailures(detail.properties, (await analyzeRootCauses(failures, { definitions: allProperties, subject: prepared.host, reference, conformance: prepared.problems })).rootCauses);
   } finally {
     await prepared.dispose();
   }

@@ -101,7 +101,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   }
   const conformance = options.conformance ?? new Map<string, string>();
   const causes = new Map<string, Attributed[]>();
-  for (const entry of lostCallsJoined(exportsJoined(attributed, conformance))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  for (const entry of joinedKeys(lostCallsJoined(exportsJoined(attributed, conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   // Missing exports first (nothing else can be judged right without them), then in the order of
   // the contract's rules (upstream first: the input, units, groups, the boundary, then §7's
@@ -153,6 +153,16 @@ function lostCallsJoined(attributed: readonly Attributed[]): readonly Attributed
     const host = attributed.find((b) => b.cause === cause)!;
     return { ...a, cause, ...(host.signature === undefined ? {} : { signature: host.signature }) };
   });
+}
+
+/**
+ * Signatures that name other keys of their mistake (Signature.joins) join the failures under those
+ * keys: a key another failure has is put under the joining key (the first one, in order).
+ */
+function joinedKeys(attributed: readonly Attributed[]): readonly Attributed[] {
+  const into = new Map<string, string>();
+  for (const a of attributed) for (const other of a.signature?.joins ?? []) if (other !== a.cause && !into.has(other) && !into.has(a.cause)) into.set(other, a.cause);
+  return attributed.map((a) => (into.has(a.cause) ? { ...a, cause: into.get(a.cause)! } : a));
 }
 
 /** Failures a missing or wrong export explains: not run for it, or (the error class missing) judged not to throw it. */

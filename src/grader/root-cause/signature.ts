@@ -36,6 +36,8 @@ export interface Signature {
   readonly contract: string;
   /** No rule found: nothing of the answer departs where the analysis looks (the failure stays its own root cause). */
   readonly undiagnosed?: true;
+  /** Other keys of the same mistake: failures under any of them are one root cause with this one (./analyze). */
+  readonly joins?: readonly string[];
 }
 
 export interface Signed {
@@ -163,7 +165,10 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   }
   // A caller's code run, or an error of another kind let out: one mistake of the reader of fields,
   // whether the input's records or the options show it (tool-call arguments are read apart, §3).
-  if (called || escaped) return { key: `read ${called ? "calls" : "escapes"}${where === " in arguments" ? where : ""}`, rule, ...side };
+  if (called || escaped) {
+    const how = `read ${called ? "calls" : "escapes"}${where === " in arguments" ? where : ""}`;
+    return about.target === "options" ? { key: "read options", rule, ...side, joins: [how] } : { key: how, rule, ...side };
+  }
   // The same question as plain data: answered right, the decorations were the point (the reading
   // rule: one mistake whether the input or the options hold them, as one reader of fields makes
   // it; its key is how the answer departs); else the data's rule.
@@ -178,7 +183,13 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   // Decorations the point, unless what the answer departs on is a rule of the data: a limit
   // accepted (a count read past through a Proxy), or another code than the contract's.
   const limitAccepted = direction === "accepts" && acceptedOutcomes(about.contract).some((e) => e.kind === "throws" && e.codes.includes("CONTEXT_LIMIT_EXCEEDED"));
-  if (plain !== undefined && contractPlain !== null && outcomeDeparture(plain, contractPlain) === null && direction !== "answers otherwise" && !limitAccepted) return { key: `read ${direction}`, rule, ...side };
+  // Plain data answered right (or not asked: the readings' allowance spent), the decorations are
+  // the point. The options are read in one place: every departure of their reading is one
+  // mistake (a spread of the options runs getters, takes accessors and prototypes alike), which
+  // also joins the input's reading departing the same way (one reader of fields for both).
+  const plainRight = plain === undefined || (contractPlain !== null && outcomeDeparture(plain, contractPlain) === null);
+  if (plainRight && about.target === "options") return { key: "read options", rule, ...side, joins: [`read ${direction}`] };
+  if (plainRight && direction !== "answers otherwise" && !limitAccepted) return { key: `read ${direction}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
