@@ -366,9 +366,12 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
     const answer = await probe.observe(variant);
     return answer === undefined ? undefined : (outcomeDeparture(answer, contract)?.key ?? null);
   };
-  // A signal there (disguised, or aborted): when the same scenario without it is answered right,
-  // the signal is what the mistake needs, and the rule is how the signal is watched while waiting.
-  if (op.signal !== "none" && rule !== "step5.abort" && rule !== "step5.unhandled") {
+  // A signal that does something there (disguised, muted, or aborted): when the same scenario
+  // without it is answered right, the signal is what the mistake needs, and the rule is how the
+  // signal is watched while waiting. A plain signal never aborted is no part of a mistake: an
+  // implementation may take another path with one (a race), and its mistake is the value's.
+  const signalActs = op.abort !== "none" || op.signal === "controllerMuted" || (scenario.decorations ?? []).some((d) => d.target === "options" && d.path[0] === "signal");
+  if (op.signal !== "none" && signalActs && rule !== "step5.abort" && rule !== "step5.unhandled") {
     const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
     const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
     if ((await departure(null, unsignalled)) === null) return "step5.abort";
