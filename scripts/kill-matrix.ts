@@ -21,6 +21,7 @@ import { createInProcessHost } from "../src/grader/in-process-host";
 import { mutants, SMALL_COUNTEREXAMPLE_AREAS, MAX_SMALL_COUNTEREXAMPLE_MESSAGES, type Mutant } from "../test/mutants/catalogue";
 import { hostsFor, killOrder, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
 import { isSmall, mutantRootCauses, type MutantRootCause } from "../test/mutants/root-causes";
+import { measuringMutant } from "../test/mutants/stray-errors";
 import { ROOT_CAUSES_FILE, rootCauseSection, type RootCauseRow } from "../test/mutants/root-cause-section";
 
 function option(name: string): string | undefined {
@@ -121,6 +122,7 @@ async function ownRows(list: readonly Mutant[]): Promise<Row[]> {
   const reference = createInProcessHost(core as unknown as Record<string, unknown>);
   const rows: Row[] = [];
   for (const mutant of list) {
+    measuringMutant(mutant.id);
     const row = await matrixRow(mutant, reference);
     rows.push(row);
     console.log(`${mutant.id}: ${row.killers.length} killer(s), shrunk ${row.shrunk?.messages ?? "-"} messages, root causes ${row.causes.map((c) => `${c.id}(${c.messages ?? "-"}/${c.printed ?? "-"})`).join(" ")}, ${row.seconds.toFixed(1)} s`);

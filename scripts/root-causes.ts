@@ -19,6 +19,7 @@ import { createInProcessHost } from "../src/grader/in-process-host";
 import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
 import { mutantRootCauses } from "../test/mutants/root-causes";
+import { measuringMutant } from "../test/mutants/stray-errors";
 import { replaceRootCauseSection, ROOT_CAUSES_FILE, rootCauseSection, type RootCauseRow } from "../test/mutants/root-cause-section";
 
 function option(name: string): string | undefined {
@@ -44,6 +45,7 @@ async function rows(): Promise<RootCauseRow[]> {
   const out: RootCauseRow[] = [];
   if (dump !== undefined) mkdirSync(dump, { recursive: true });
   for (const mutant of selected) {
+    measuringMutant(mutant.id);
     const started = performance.now();
     const hosts = await hostsFor(mutant, reference);
     let failed: PropertyVerdict[];
