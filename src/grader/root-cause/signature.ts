@@ -313,7 +313,8 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   }
   const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
   // No outcome departs and no script delivers: the property checks something no rule here names.
-  if (departure === null) return { key: `${rule} own ${op.kind} property ${failure.def.id}`, rule, ...side, undiagnosed: true };
+  // A hang or a crash of such a call (the process exits, runs out of memory, loops) names no rule either.
+  if (departure === null || departure.kind === "hangs" || departure.kind === "crashes") return { key: `${rule} own ${op.kind} property ${failure.def.id}`, rule, ...side, undiagnosed: true };
   return { key: `${rule} own ${op.kind} ${departure.key}`, rule, ...side };
 }
 
