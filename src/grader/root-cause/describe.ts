@@ -97,6 +97,7 @@ export function detailWords(detail: string | null): string | null {
     [/^refused with (\S+) instead of (\S+)$/, (m) => `refused with ${m[1]} where the contract refuses with ${m[2]!.split("|").join(" or ")}`],
     [/^breaking (.+), (accepted|refused with \S+)$/, (m) => `${m[2]} although they break ${m[1]}`],
     [/^breaking (.+)$/, (m) => `let through although they break the check of ${m[1]}`],
+    [/^options$/, () => ""],
     [/^escapes( in arguments)?$/, (m) => `an error that is not a ContextCompactionError gets out${m[1] === undefined ? "" : " of tool-call arguments"}`],
     [/^calls( in arguments)?$/, (m) => `a getter, setter or function of the caller runs${m[1] === undefined ? "" : " in tool-call arguments"}`],
     [/^missed$/, () => "not taken where the contract takes it"],
