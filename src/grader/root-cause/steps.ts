@@ -130,6 +130,12 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
       if (codeAt === "CONTEXT_CANCELLED" || (observation.outcome.kind === "timeout" && abortWhileWaiting(op))) return "step5.abort";
       return scriptRule(op.summarizer);
     case 6: {
+      // A script that delivers text, refused as no string: the value was observed otherwise (step 5).
+      if (subjectCode === "CONTEXT_SUMMARY_INVALID" && contractCode !== "CONTEXT_SUMMARY_INVALID" && scriptText(op.summarizer) !== null) {
+        const delivered = scriptRule(op.summarizer);
+        // (A text returned as it is, refused: the check of step 6 itself.)
+        if (delivered !== "step5.settles" && delivered !== "step6.notString") return delivered;
+      }
       if (codeAt === "CONTEXT_SUMMARY_INVALID") return "step6.notString";
       if (codeAt === "CONTEXT_LIMIT_EXCEEDED") return "step6.tooLong";
       const text = scriptText(op.summarizer);
