@@ -95,6 +95,15 @@ export function abortWhileWaiting(op: CompactOperation): boolean {
   return controlled && (op.abort === "inSummarizer" || op.abort === "whilePending" || op.abort === "atSettlement");
 }
 
+/**
+ * The contract accepts CONTEXT_CANCELLED or another outcome (an abort racing the value): an
+ * answer that is neither departs on the value, not on the abort.
+ */
+function abortOptional(expected: Expected): boolean {
+  const accepted = acceptedOutcomes(expected);
+  return accepted.some((e) => e.kind === "throws" && e.codes.includes("CONTEXT_CANCELLED")) && accepted.some((e) => e.kind === "returns" || e.codes.some((c) => c !== "CONTEXT_CANCELLED"));
+}
+
 /** The text a script delivers when it names one. */
 export function scriptText(script: SummarizerScript): string | null {
   const fields = script as { readonly [field: string]: Json };
@@ -127,7 +136,7 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
       return codeAt === "CONTEXT_CANCELLED" ? "step3.cancelled" : codeAt === "CONTEXT_BOUNDARY_UNAVAILABLE" ? "step3.boundary" : "step3.recordId";
     case 5:
       if (subjectCode !== null && subjectCode === forgedCode(op.summarizer)) return "step5.forged";
-      if (codeAt === "CONTEXT_CANCELLED" || (observation.outcome.kind === "timeout" && abortWhileWaiting(op))) return "step5.abort";
+      if ((codeAt === "CONTEXT_CANCELLED" && !abortOptional(expected)) || (observation.outcome.kind === "timeout" && abortWhileWaiting(op))) return "step5.abort";
       return scriptRule(op.summarizer);
     case 6: {
       // A script that delivers text, refused as no string: the value was observed otherwise (step 5).
