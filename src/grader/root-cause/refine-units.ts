@@ -86,7 +86,9 @@ export async function refineUnits(differences: readonly Difference[], probe: Ups
   if (empty !== null && empty !== 0) return { rule: "units.context", question: "estimateContextUnits({})", subject: String(empty), contract: "0" };
   const strings = differences.filter((d) => d.about?.kind === "codePoints");
   if (strings.length > 0) return stringFinding(strings, probe);
-  for (const d of [...differences].filter((x) => x.about?.kind === "item").sort((a, b) => a.question.length - b.question.length)) {
+  // In the order the items are counted (requirements, the summary, messages): a counterexample
+  // showing two rows departing is signed by the first, as another counterexample may be by another.
+  for (const d of differences.filter((x) => x.about?.kind === "item")) {
     if (d.about?.kind !== "item") continue;
     const found = await itemFinding(d.about.item.kind, d.about.item.item as Json, probe);
     if (found !== null) return found;
