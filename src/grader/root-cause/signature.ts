@@ -153,8 +153,6 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   const called = about.calls !== null && ["getter", "setter", "function"].some((name) => (about.calls!.own[name] ?? 0) > (about.calls!.contract[name] ?? 0));
   const escaped = own.outcome.kind === "threw" && !own.outcome.error.isContextCompactionError;
   const side = { question: d.question, subject: d.subject, contract: d.contract };
-  // Where the decorations stand: tool-call arguments are read by rules of their own (§3).
-  const where = about.target === "options" ? "" : (about.question.decorations ?? []).some((x) => x.path.includes("arguments")) ? " in arguments" : " in records";
   // null taken for a record lets a TypeError escape wherever a record is read, input or options: one mistake.
   if (escaped && nullRecordIn(about)) return { key: "read.null", rule: "read.null", ...side };
   const op = about.question.operation;
@@ -163,10 +161,10 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
     const refined = escapedOptionsRefined(op.kind, op.options);
     if (refined !== null) return { key: optionsKey(refined), rule: refined.rule, ...side };
   }
-  // A caller's code run, or an error of another kind let out: one mistake of the reader of fields,
-  // whether the input's records or the options show it (tool-call arguments are read apart, §3).
+  // A caller's code run, or an error of another kind let out: one mistake of the reader of
+  // fields, wherever the input (records, tool-call arguments) or the options show it.
   if (called || escaped) {
-    const how = `read ${called ? "calls" : "escapes"}${where === " in arguments" ? where : ""}`;
+    const how = `read ${called ? "calls" : "escapes"}`;
     return about.target === "options" ? { key: "read options", rule, ...side, joins: [how] } : { key: how, rule, ...side };
   }
   // The same question as plain data: answered right, the decorations were the point (the reading
