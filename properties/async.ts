@@ -121,7 +121,7 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
   define("async.thenable-reached-twice-called-once", {
     title: "A thenable reached twice is called once; a thenable cycle fails",
     weight: 2,
-    catches: "Following a thenable cycle (calling then again), or adopting a thenable delivered twice twice.",
+    catches: "Following a thenable cycle (calling then again), or calling then again on a thenable delivered twice.",
     arbitrary: asyncScenarios(REACHED_TWICE, ["none", "atSettlement", "afterSettlement"]),
     check: both(calledOnce, agreesWithModel),
   }),

@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PropertyDefinition } from "../src/scenario";
 import { allProperties } from "../properties";
+import { tableCell as cell } from "./markdown-cell";
 
 export const PROPERTIES_DOC_PATH = fileURLToPath(new URL("../docs/properties.md", import.meta.url));
 
-const cell = (text: string | number) => String(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function renderPropertiesDoc(properties: readonly PropertyDefinition[]): string {
   const families = [...new Set(properties.map((p) => p.family))];

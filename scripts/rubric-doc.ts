@@ -10,10 +10,10 @@ import { COURSE_SAYS } from "../src/grader/rubric/criterion-words";
 import { criterionOfProperty } from "../src/grader/rubric/property-criteria";
 import { DEFAULT_RUBRIC } from "../src/grader/rubric/rubric";
 import type { PropertyDefinition } from "../src/scenario";
+import { tableCell as cell } from "./markdown-cell";
 
 export const RUBRIC_DOC_PATH = fileURLToPath(new URL("../docs/rubric.md", import.meta.url));
 
-const cell = (text: string | number) => String(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function renderRubricDoc(properties: readonly PropertyDefinition[]): string {
   const total = CRITERIA.reduce((sum, c) => sum + DEFAULT_RUBRIC.points[c.id], 0);

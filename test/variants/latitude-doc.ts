@@ -3,6 +3,7 @@ import { FREE_ROOMS, type Variant } from "./catalogue";
 import type { ContractRow } from "./contract-rows";
 import { REVIEW, REVIEW_INTRO } from "./latitude-review";
 import type { SubjectVerdict } from "./shared-run";
+import { tableCell as cell } from "../../scripts/markdown-cell";
 
 // docs/latitude.md, rendered from a grading run of the valid-variant catalogue
 // (scripts/latitude.ts). The doc carries the catalogue hash (./grade.ts catalogueHash), which
@@ -14,7 +15,6 @@ export function latitudeHashLine(hash: string): string {
   return `<!-- catalogue hash: ${hash} -->`;
 }
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export interface LatitudeRun {
   readonly hash: string;

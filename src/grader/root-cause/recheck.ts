@@ -61,6 +61,7 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
     // check what no settling answers (unhandled rejections, then calls, the input after a failure).
     else if (named === "async") continue;
     else if (acceptedOnlyUnder(failure, layers, probe)) found = { layer: named, how: "accepted", differences, needs };
+    else if (named === "options" && refusedOptionsAccepted(failure, differences)) found = { layer: named, how: "accepted", differences, needs };
     else if (layers.length === 1 && failure.def.family === named) found = { layer: named, how: "direct", differences };
     if (found === null) continue;
     return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
@@ -137,6 +138,19 @@ function acceptedOnlyUnder(failure: Failure, layers: readonly UpstreamLayer[], p
   }
   const own = withUpstreamAnswers(probe.answers(enabled(layers)), () => expectedFor(failure.scenario)).value;
   return outcomeAccepted(failure.observation, own) && !outcomeAccepted(failure.observation, expectedFor(failure.scenario));
+}
+
+/**
+ * The failure is the options' refusal itself: the contract refuses the operation with a code it
+ * refuses these options with, the subject returned, and it accepts those options on an empty
+ * context. What it returns past options the contract refuses (a record with a numeric id, its
+ * units) is for no contract to say, so no re-judge can pass; the options mistake explains it.
+ */
+function refusedOptionsAccepted(failure: Failure, differences: readonly Difference[]): boolean {
+  if (failure.scenario.operation.kind === "program" || failure.observation.outcome.kind !== "returned") return false;
+  const expected = expectedFor(failure.scenario);
+  if (expected.kind !== "throws") return false;
+  return differences.some((d) => d.layer === "options" && d.subject === "accepts them" && expected.codes.some((code) => d.contract.includes(code)));
 }
 
 function programAccepted(observation: Observation, simulation: ReturnType<typeof simulateProgram>): boolean {
