@@ -42,7 +42,7 @@ describe("the options root cause", () => {
   it("options-ids-only-blank-checked: a compaction the contract refuses for a numeric summaryId, which the subject returns, is that options mistake (what it returns past them no re-judge can predict)", async () => {
     const { analysis, failed } = await analysisOf("options-ids-only-blank-checked", ["atomicity.failure-rejects"], reference);
     expect(failed[0]!.counterexample!.operation).toMatchObject({ kind: "compact", options: { summaryId: expect.any(Number) } });
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["options"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["options.ids"]);
     expect(analysis.rootCauses[0]!.differences?.[0]).toMatchObject({ layer: "options", subject: "accepts them", contract: "rejects them with CONTEXT_INVALID_INPUT" });
   }, 300_000);
 });
