@@ -4,7 +4,8 @@
 // in a fresh sandbox, without running the properties again; the root causes are printed and
 // compared with the ground truth like the measure does (scripts/heldout/rates.ts).
 //
-//   npx tsx scripts/heldout-reanalyze.ts [--dir reports/heldout] [--verbose] [id …]   (DEV ids; default every DEV one measured)
+//   npx tsx scripts/heldout-reanalyze.ts [--dir reports/heldout] [--verbose] [--properties a,b] [id …]
+//   (DEV ids; default every DEV one measured; --properties: only those failures, to see how each is signed)
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { allProperties } from "../properties/index";
@@ -22,8 +23,10 @@ import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } f
 const args = process.argv.slice(2);
 const at = args.indexOf("--dir");
 const dir = resolve(at === -1 ? "reports/heldout" : args[at + 1]!);
+const onlyAt = args.indexOf("--properties");
+const onlyProperties = onlyAt === -1 ? null : args[onlyAt + 1]!.split(",");
 const verbose = args.includes("--verbose");
-const ids = args.filter((a, i) => !a.startsWith("--") && (i === 0 || args[i - 1] !== "--dir"));
+const ids = args.filter((a, i) => !a.startsWith("--") && (i === 0 || (args[i - 1] !== "--dir" && args[i - 1] !== "--properties")));
 const blind = ids.filter(isBlind);
 if (blind.length > 0) throw new Error("DEV implementations only");
 
@@ -32,7 +35,7 @@ const reference = await coreReference();
 const verdicts: ImplementationVerdict[] = [];
 for (const impl of chosen) {
   const detail = JSON.parse(readFileSync(join(dir, "detail", `${impl.id}.json`), "utf8")) as { properties: PropertyResult[] };
-  const failures = detail.properties.filter((p) => p.status === "failed");
+  const failures = detail.properties.filter((p) => p.status === "failed" && (onlyProperties === null || onlyProperties.includes(p.id)));
   // The implementations share ../_kit, which imports src/core: the import root is the project, trusted (as heldout:measure grades them).
   const prepared = await prepareSubmission(join("test/heldout", impl.id), DEFAULT_LIMITS, { importRoot: resolve(".") });
   if (prepared.host === null) throw new Error(`${impl.id}: no sandbox (${prepared.failure ?? "not prepared"})`);
