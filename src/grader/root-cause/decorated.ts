@@ -56,6 +56,9 @@ async function reading(failure: Failure, probe: UpstreamProbe, reference: Host |
   const ownCalls = accessorCalls(own.hostile);
   const sameCalls = sameCounts(ownCalls, contractCalls);
   if (outcomeAccepted(own, contract) && sameCalls) return null;
+  // Groups returned where the contract returns groups, read with the contract's calls: the
+  // transcript was read, and the groups are the departure (§5), not the reading.
+  if (op.kind === "groups" && sameCall && sameCalls && own.outcome.kind === "returned" && acceptedOutcomes(contract).some((e) => e.kind === "returns")) return null;
   const difference = readingDifference(layer, question, own, contract, sameCalls ? null : { own: ownCalls, contract: contractCalls });
   // Judged again with `expected`, the calls into the input the reading made taken as the reference's reading's.
   const rejudged = (expected: Expected): Recheck | null => {

@@ -19,6 +19,18 @@ import { plainCompaction, type UpstreamProbe } from "./probe";
 export const LAYERS: readonly UpstreamLayer[] = ["build", "options", "units", "groups", "boundary", "compaction", "async"];
 /** The re-checks tried, in order. */
 const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["build", "groups"], ["options"], ["boundary"], ["units", "groups", "boundary"], ["compaction"], ["async"]];
+/**
+ * The layers an operation's answer goes through (the contract's steps behind it): a layer set
+ * with another layer is not asked. groupToolRounds counts no units (§5) and
+ * estimateContextUnits groups nothing (§4): a units mistake that departs on every context
+ * cannot explain a grouping failure, which is then left to its own layer.
+ */
+const OPERATION_LAYERS: Readonly<Record<string, readonly UpstreamLayer[]>> = {
+  build: ["build"],
+  units: ["build", "units"],
+  groups: ["build", "groups"],
+  boundary: ["build", "options", "units", "groups", "boundary"],
+};
 /** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
 const MAX_PROBES_PER_RECHECK = 400;
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions: a program asks one step after another). */
@@ -34,7 +46,9 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
   // its most upstream layer whose answers differ. The boundary comes after units and groups
   // because a boundary re-check clears every failure the boundary merely inherits from them.
   let plainAsked = false;
+  const through = OPERATION_LAYERS[failure.scenario.operation.kind];
   for (const layers of LAYER_SETS) {
+    if (through !== undefined && !layers.every((layer) => through.includes(layer))) continue;
     // After units and groups (more upstream: a limit counts units), before the build's sets.
     if (!plainAsked && layers.includes("build")) {
       plainAsked = true;
