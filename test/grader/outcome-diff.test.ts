@@ -1,0 +1,141 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import { outcomeLines, rootCauseLines } from "../../src/grader/report/format";
+import { reporters } from "../../src/grader/report/index";
+import { terminalReporter } from "../../src/grader/report/terminal";
+import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
+import { GRADE_SCHEMA_VERSION, type GradeResult, type PropertyResult, type RootCause } from "../../src/grader/result";
+import type { Json } from "../../src/scenario/data";
+import type { Expected } from "../../src/scenario/expected";
+import type { Observation } from "../../src/scenario/observation";
+import type { Scenario } from "../../src/scenario/scenario";
+
+// Observed and expected printed so that the difference shows (issue 26, item 5): where both
+// returned values have fields, or the summarizer got a request, the first differing fields
+// follow, in every report that prints observed and expected, escaped as each report escapes.
+
+const dir = await mkdtemp(join(tmpdir(), "cc-outcome-diff-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const OLD = "an old message worth summarizing";
+const context = (summary: Json) => ({ requirements: [{ id: "r", content: "keep" }], summary, messages: [{ id: "old", role: "user", content: OLD }], compactions: [] });
+const compaction = (summary: Json = null): Scenario => ({
+  operation: {
+    kind: "compact",
+    context: context(summary),
+    prebuilt: false,
+    options: { targetUnits: 40, summaryMaxUnits: 7, retainRecentMessages: 0, maxUnits: 40, summaryId: "x", recordId: "rec" },
+    summarizer: { kind: "text", text: "x", delivery: "sync" },
+    summarizerSlot: "script",
+    signal: "none",
+    abort: "none",
+  },
+}) as unknown as Scenario;
+const record = { id: "rec", summaryId: "x", boundary: 1, compactedMessageIds: ["old"], unitsBefore: 47, unitsAfter: 15 };
+const result = (unitsAfter = 15) => ({ status: "compacted", context: { requirements: [{ id: "r", content: "keep" }], summary: { id: "x", content: "x" }, messages: [], compactions: [{ ...record, unitsAfter }] }, record: { ...record, unitsAfter } });
+const expected: Expected = { kind: "returns", value: result(), summarizerCalls: 1 };
+const observed = (request: Json, value: Json = result()): Observation =>
+  ({
+    outcome: { kind: "returned", value },
+    frozen: { deep: true, firstUnfrozen: null },
+    identity: {},
+    input: { unchanged: true, stillFrozen: null, after: null },
+    setupError: null,
+    summarizerCalls: [{ request, requestFrozen: { deep: true, firstUnfrozen: null }, secondArgument: "unabortedSignal" }],
+    hostile: {},
+    unhandledRejections: 0,
+    durationMs: 1,
+  }) as Observation;
+const request = (fields: Record<string, Json> = {}) => ({ requirements: [{ id: "r", content: "keep" }], previousSummary: null, messages: [{ id: "old", role: "user", content: OLD }], boundary: 1, maxSummaryUnits: 7, ...fields });
+
+describe("observed and expected with where they differ", () => {
+  it("compaction.request-exact: the results look alike, the line names the request's field that differs", () => {
+    const lines = outcomeLines({ counterexample: compaction(), observation: observed(request({ messages: [] })), expected });
+    expect(lines[0]).toBe(lines[1]!.replace("expected: returns", "observed: returned").replace(" after 1 summarizer call(s)", ""));
+    expect(lines.slice(2)).toEqual(["differs at request.messages.length: yours 0, contract's 1"]);
+    const summary = { id: "s0", content: "earlier" };
+    expect(outcomeLines({ counterexample: compaction(summary), observation: observed(request()), expected }).slice(2)).toEqual(['differs at request.previousSummary: yours null, contract\'s {"id":"s0","content":"earlier"}']);
+  });
+
+  it("a returned value deep inside a result: each differing field by its path, the contract's key order", () => {
+    const lines = outcomeLines({ counterexample: compaction(), observation: observed(request(), result(16)), expected });
+    expect(lines.slice(2)).toEqual(["differs at result.context.compactions[0].unitsAfter: yours 16, contract's 15", "differs at result.record.unitsAfter: yours 16, contract's 15"]);
+  });
+
+  it("returned groups: the group that differs", () => {
+    const groups: Scenario = { operation: { kind: "groups", transcript: [] } } as unknown as Scenario;
+    const value = (end: number) => [{ kind: "message", startIndex: 0, endIndex: 1 }, { kind: "toolRound", startIndex: 1, endIndex: end }];
+    const observation = { ...observed(null, value(2)), summarizerCalls: [] } as Observation;
+    expect(outcomeLines({ counterexample: groups, observation, expected: { kind: "returns", value: value(3), summarizerCalls: 0 } }).slice(2)).toEqual(["differs at groups[1].endIndex: yours 2, contract's 3"]);
+  });
+
+  it("nothing more where nothing has fields, or nothing differs: a number, a throw, the same request", () => {
+    expect(outcomeLines({ counterexample: compaction(), observation: observed(request()), expected })).toHaveLength(2);
+    const units = { ...observed(null, 13), summarizerCalls: [] } as Observation;
+    expect(outcomeLines({ observation: units, expected: { kind: "returns", value: 12, summarizerCalls: 0 } })).toEqual(["observed: returned 13", "expected: returns 12"]);
+    const threw = { ...observed(request()), outcome: { kind: "threw", error: { isContextCompactionError: true, isError: true, typeOf: "object", name: "ContextCompactionError", code: "INVALID_INPUT", message: "", frozen: false } } } as Observation;
+    expect(outcomeLines({ counterexample: compaction(), observation: threw, expected })).toHaveLength(2);
+  });
+});
+
+describe("every report that prints observed and expected prints where they differ, escaped", () => {
+  // The submission's request holds text meant to clear a terminal (the 8-bit CSI, which JSON
+  // leaves as it is), reverse the line, open an HTML tag and close a CDATA section.
+  const hostile = "\u009b2J\u202e<b>]]>";
+  const observation = observed(request({ messages: [{ id: "old", role: "user", content: hostile }] }));
+  const failure: PropertyResult = { id: "compaction.request-exact", title: "request exact", family: "compaction", status: "failed", points: 0, maxPoints: 2, numRuns: 1, message: "summarizer request.messages differ", counterexample: compaction(), observation, expected, durationMs: 1, rootCause: "compaction.request-exact" };
+  const cause: RootCause = { id: "compaction.request-exact", title: "request exact", explanation: "", counterexample: compaction(), counterexampleOf: failure.id, observation, expected, properties: [failure.id] };
+  const grade: GradeResult = {
+    tool: "compaction-check",
+    version: "0.1.0",
+    submission: "sub",
+    seed: 1,
+    numRuns: 1,
+    score: 0,
+    maxScore: 2,
+    scoring: "properties",
+    rubric: { source: "default", points: DEFAULT_RUBRIC.points },
+    criteria: [],
+    propertyScore: { score: 0, maxScore: 2 },
+    durationMs: 1,
+    sandbox: { kind: "none", isolation: [], limits: { scenarioTimeoutMs: 1, totalTimeoutMs: 1, memoryMb: 1 } },
+    properties: [failure],
+    rootCauses: [cause],
+    warnings: [],
+    schemaVersion: GRADE_SCHEMA_VERSION,
+  };
+  const where = "differs at request.messages[0].content: yours ";
+
+  it("the root cause's lines (terminal, Gradescope's output) and the terminal, with controls written as escapes", () => {
+    expect(rootCauseLines(cause, 0).join("\n")).toContain(`${where}${JSON.stringify(hostile)}, contract's ${JSON.stringify(OLD)}`);
+    let text = "";
+    const out = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
+    const progress = Object.assign(new Writable({ write: (_c, _e, done) => done() }), { isTTY: false }) as unknown as NodeJS.WriteStream;
+    terminalReporter({ out, progress }).onGradeEnd?.(grade);
+    expect(text).toContain(`   ${where}"\\x9b2J\\u202e<b>]]>", contract's`);
+    expect(text).not.toMatch(/[\u009b\u202e]/);
+  });
+
+  it("HTML: in the counterexample's block, as text", async () => {
+    const file = join(dir, "report.html");
+    await reporters.html(file).onGradeEnd?.(grade);
+    const html = await readFile(file, "utf8");
+    expect(html).toContain(`${where}&quot;\u009b2J\u202e&lt;b&gt;]]&gt;&quot;, contract's &quot;${OLD}&quot;`);
+    expect(html).not.toContain("<b>");
+  });
+
+  it("JUnit and Gradescope: in the failure's details", async () => {
+    const junit = join(dir, "junit.xml");
+    await reporters.junit(junit).onGradeEnd?.(grade);
+    const xml = await readFile(junit, "utf8");
+    expect(xml).toContain(`${where}"\u009b2J\u202e<b>]]\\x3e", contract's`);
+    const gradescope = join(dir, "results.json");
+    await reporters.gradescope(gradescope).onGradeEnd?.(grade);
+    const results = JSON.parse(await readFile(gradescope, "utf8"));
+    expect(results.tests.find((t: { name: string }) => t.name.startsWith(failure.id)).output).toContain(`${where}${JSON.stringify(hostile)}, contract's`);
+    expect(results.output).toContain(where);
+  });
+});
