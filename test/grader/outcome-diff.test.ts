@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { outcomeLines, rootCauseLines } from "../../src/grader/report/format";
 import { reporters } from "../../src/grader/report/index";
@@ -12,6 +13,7 @@ import type { Json } from "../../src/scenario/data";
 import type { Expected } from "../../src/scenario/expected";
 import type { Observation } from "../../src/scenario/observation";
 import type { Scenario } from "../../src/scenario/scenario";
+import { cli } from "../_helpers/run-cli";
 
 // Observed and expected printed so that the difference shows (issue 26, item 5): where both
 // returned values have fields, or the summarizer got a request, the first differing fields
@@ -138,4 +140,21 @@ describe("every report that prints observed and expected prints where they diffe
     expect(results.tests.find((t: { name: string }) => t.name.startsWith(failure.id)).output).toContain(`${where}${JSON.stringify(hostile)}, contract's`);
     expect(results.output).toContain(where);
   });
+});
+
+describe("replay", () => {
+  it("prints where the observed request differs from the contract's, under observed and expected", async () => {
+    // src/core sending the summarizer the prefix without its last message (the catalogue's request-prefix-off-by-one).
+    const submission = join(dir, "prefix-off-by-one");
+    await cp(fileURLToPath(new URL("../../src/core", import.meta.url)), submission, { recursive: true });
+    const file = join(submission, "compaction.ts");
+    const source = await readFile(file, "utf8");
+    expect(source).toContain("sliceOf(info.messages, 0, boundary)");
+    await writeFile(file, source.replace("sliceOf(info.messages, 0, boundary)", "sliceOf(info.messages, 0, boundary - 1)"));
+    const scenarioFile = join(dir, "request-exact.json");
+    await writeFile(scenarioFile, JSON.stringify({ propertyId: "compaction.request-exact", scenario: compaction() }));
+    const run = await cli("replay", scenarioFile, submission);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/\nobserved: returned \{ status compacted, boundary 1, [^\n]*\nexpected: returns \{ status compacted, boundary 1, [^\n]*\ndiffers at request\.messages\.length: yours 0, contract's 1\n/);
+  }, 60_000);
 });
