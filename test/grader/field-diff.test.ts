@@ -21,6 +21,14 @@ describe("field diff", () => {
     expect(lines({ boundary: 1, extra: true }, { boundary: 1 })).toEqual(["differs at request.extra: yours true, contract's (missing)"]);
   });
 
+  it("an item in the place of another (another id): one difference, the whole item, not one per field", () => {
+    const kept = [message("b", "y"), message("c", "z")];
+    expect(lines({ messages: kept.slice(1) }, { messages: kept }, "result.context")).toEqual([
+      'differs at result.context.messages[0]: yours {"id":"c","role":"user","content":"z"}, contract\'s {"id":"b","role":"user","content":"y"}',
+      "differs at result.context.messages.length: yours 1, contract's 2",
+    ]);
+  });
+
   it("lists at most three differences, in the contract's key order, and says when there are more", () => {
     const contract = { a: 1, b: 2, c: 3, d: 4, e: 5 };
     const yours = { e: 0, d: 0, c: 0, b: 0, a: 0 };
@@ -58,12 +66,12 @@ describe("field diff", () => {
   });
 
   it("is deterministic, and a cycle, a very deep or a very wide value cannot crash or hang it", () => {
-    const cyclic: Record<string, unknown> = { id: "a" };
+    const cyclic: Record<string, unknown> = { name: "a" };
     cyclic.self = cyclic;
-    const other: Record<string, unknown> = { id: "a" };
+    const other: Record<string, unknown> = { name: "a" };
     other.self = other;
-    const out = lines(cyclic, { id: "a", self: { id: "b" } });
-    expect(out[0]).toBe("differs at request.self.id: yours \"a\", contract's \"b\"");
+    const out = lines(cyclic, { name: "a", self: { name: "b" } });
+    expect(out[0]).toBe("differs at request.self.name: yours \"a\", contract's \"b\"");
     expect(lines(cyclic, other)).toEqual(lines(cyclic, other));
     expect(lines(cyclic, other).length).toBeLessThanOrEqual(MAX_DIFFERENCES + 1);
     let deep: unknown = 1;

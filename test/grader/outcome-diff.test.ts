@@ -7,12 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { outcomeLines, rootCauseLines } from "../../src/grader/report/format";
 import { reporters } from "../../src/grader/report/index";
 import { terminalReporter } from "../../src/grader/report/terminal";
-import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
-import { GRADE_SCHEMA_VERSION, type GradeResult, type PropertyResult, type RootCause } from "../../src/grader/result";
+import type { PropertyResult, RootCause } from "../../src/grader/result";
 import type { Json } from "../../src/scenario/data";
 import type { Expected } from "../../src/scenario/expected";
 import type { Observation } from "../../src/scenario/observation";
 import type { Scenario } from "../../src/scenario/scenario";
+import { gradeOf } from "../_helpers/grade-fixture";
 import { cli } from "../_helpers/run-cli";
 
 // Observed and expected printed so that the difference shows (issue 26, item 5): where both
@@ -90,25 +90,7 @@ describe("every report that prints observed and expected prints where they diffe
   const observation = observed(request({ messages: [{ id: "old", role: "user", content: hostile }] }));
   const failure: PropertyResult = { id: "compaction.request-exact", title: "request exact", family: "compaction", status: "failed", points: 0, maxPoints: 2, numRuns: 1, message: "summarizer request.messages differ", counterexample: compaction(), observation, expected, durationMs: 1, rootCause: "compaction.request-exact" };
   const cause: RootCause = { id: "compaction.request-exact", title: "request exact", explanation: "", counterexample: compaction(), counterexampleOf: failure.id, observation, expected, properties: [failure.id] };
-  const grade: GradeResult = {
-    tool: "compaction-check",
-    version: "0.1.0",
-    submission: "sub",
-    seed: 1,
-    numRuns: 1,
-    score: 0,
-    maxScore: 2,
-    scoring: "properties",
-    rubric: { source: "default", points: DEFAULT_RUBRIC.points },
-    criteria: [],
-    propertyScore: { score: 0, maxScore: 2 },
-    durationMs: 1,
-    sandbox: { kind: "none", isolation: [], limits: { scenarioTimeoutMs: 1, totalTimeoutMs: 1, memoryMb: 1 } },
-    properties: [failure],
-    rootCauses: [cause],
-    warnings: [],
-    schemaVersion: GRADE_SCHEMA_VERSION,
-  };
+  const grade = gradeOf([failure], [cause]);
   const where = "differs at request.messages[0].content: yours ";
 
   it("the root cause's lines (terminal, Gradescope's output) and the terminal, with controls written as escapes", () => {

@@ -70,6 +70,13 @@ function same(a: Node, b: Node, depth: number, budget: Budget): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && same(own(a, key), own(b, key), depth + 1, budget));
 }
 
+/** Two items of the contract's data with different ids (a message, a requirement, a record): one difference, not one per field. */
+function otherItem(a: object, b: object): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return false;
+  const [ia, ib] = [own(a, "id"), own(b, "id")];
+  return typeof ia === "string" && typeof ib === "string" && ia !== ib;
+}
+
 /**
  * The first differences between `yours` and `contract`'s, depth first in the contract's key
  * order (then the keys only yours has), arrays by index and then by length; `root` names the
@@ -89,7 +96,7 @@ export function fieldDiff(yours: Node, contract: Node, root: string, max = MAX_D
       stopped = true;
       return;
     }
-    if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b) || depth >= MAX_DEPTH) return leaf(path, a, b);
+    if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b) || depth >= MAX_DEPTH || otherItem(a, b)) return leaf(path, a, b);
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let i = 0; i < Math.min(a.length, b.length) && found.length <= max && !stopped; i++) walk(a[i], b[i], `${path}[${i}]`, depth + 1);
       if (a.length !== b.length) leaf(`${path}.length`, a.length, b.length);

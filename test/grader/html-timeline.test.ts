@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { renderHtml } from "../../src/grader/report/html";
+import type { RootCause } from "../../src/grader/result";
+import type { Json } from "../../src/scenario/data";
+import type { Expected } from "../../src/scenario/expected";
+import type { Observation, Outcome } from "../../src/scenario/observation";
+import type { Scenario } from "../../src/scenario/scenario";
+import { gradeOf } from "../_helpers/grade-fixture";
+
+// The HTML timeline draws what the mistake is about (issue 26, item 5): the context's
+// requirements and summary with their units before the messages, the cut once where the
+// submission's and the contract's agree and both where they differ, a note where an answer
+// has no cut; the caption above the drawing says exactly what is drawn.
+
+const messages: Json[] = [
+  { id: "a", role: "user", content: "first" },
+  { id: "b", role: "assistant", content: [{ type: "toolCall", id: "c1", name: "ls", arguments: {} }] },
+  { id: "c", role: "toolResult", toolCallId: "c1", toolName: "ls", content: "ok", isError: false },
+];
+const compaction = (context: Record<string, Json>): Scenario =>
+  ({
+    operation: {
+      kind: "compact",
+      context: { requirements: [], summary: null, messages, compactions: [], ...context },
+      prebuilt: false,
+      options: { targetUnits: 40, summaryMaxUnits: 7, retainRecentMessages: 0, maxUnits: 40, summaryId: "x", recordId: "rec" },
+      summarizer: { kind: "text", text: "x", delivery: "promise" },
+      summarizerSlot: "script",
+      signal: "none",
+      abort: "none",
+    },
+  }) as unknown as Scenario;
+const compacted = (boundary: number, summary = "x"): Json => ({ status: "compacted", context: { requirements: [], summary: { id: "x", content: summary }, messages: messages.slice(boundary), compactions: [] }, record: { id: "rec", summaryId: "x", boundary, compactedMessageIds: [], unitsBefore: 1, unitsAfter: 1 } });
+const observed = (outcome: Outcome): Observation => ({ outcome, frozen: null, identity: {}, input: { unchanged: true, stillFrozen: null, after: null }, setupError: null, summarizerCalls: [], hostile: {}, unhandledRejections: 0, durationMs: 1 }) as Observation;
+const returned = (value: Json) => observed({ kind: "returned", value });
+const expects = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 1 });
+
+/** The root cause's section of the page drawing this counterexample. */
+function section(counterexample: Scenario, observation: Observation | undefined, expected: Expected): string {
+  const cause: RootCause = { id: "async", title: "async", explanation: "", counterexample, counterexampleOf: "async.x", ...(observation === undefined ? {} : { observation }), expected, properties: ["async.x"] };
+  const html = renderHtml(gradeOf([{ id: "async.x", title: "x", family: "async", status: "failed", points: 0, maxPoints: 1, numRuns: 1, durationMs: 1, rootCause: "async" }], [cause]));
+  return html.slice(html.indexOf('<section class="cause"'), html.indexOf("</section>"));
+}
+const caption = (html: string) => /<p class="drawn">Drawn \(<code>[^<]*<\/code>\): ([^<]*)<\/p>/.exec(html)?.[1] ?? "";
+const cutLines = (html: string) => [...html.matchAll(/<g class="cut ([^"]*)" data-cut="(\d+)">.*?<text[^>]*>([^<]*)<\/text>/g)].map((m) => `${m[1]} ${m[2]}: ${m[3]}`);
+const notes = (html: string) => [...html.matchAll(/<text class="([^"]*) cut-none"[^>]*>([^<]*)<\/text>/g)].map((m) => m[2]);
+
+describe("the timeline draws the context's requirements and summary", () => {
+  it("a box each before the messages, with the units the contract counts (an emoji is 1)", () => {
+    const html = section(compaction({ requirements: [{ id: "r", content: "😀" }], summary: { id: "s", content: "old" } }), returned(compacted(1, "y")), expects(compacted(1)));
+    const boxes = [...html.matchAll(/<g class="(context-item \w+|message [\w-]+)"[^>]*data-id="([^"]*)"[^>]*><title>([^<]*)<\/title>.*?class="units"[^>]*>([^<]*)<\/text><\/g>/g)].map((m) => `${m[1]} ${m[2]}: ${m[4]}`);
+    expect(boxes).toEqual(["context-item requirement r: 5 u", "context-item summary s: 9 u", "message role-user a: 10 u", "message role-assistant b: 17 u", "message role-toolResult c: 14 u"]);
+    expect(html).toContain("<title>requirement r: 5 units = 3 + u(id) + u(content)</title>");
+    expect(html).toContain('class="box-text">&quot;😀&quot;</text>');
+    expect(caption(html)).toMatch(/^the grey boxes are the context's requirements and its summary, the others messages, each with its units; arcs join each tool call to its result; /);
+  });
+
+  it("a few requirements one by one, the others in one box; what a submission wrote only as text", () => {
+    const requirements = [{ id: "<b>", content: "x" }, { id: "r2", content: "y" }, { id: "r3", content: "z" }, { id: "r4", content: "w" }, { id: "r5", content: "v" }];
+    const html = section(compaction({ requirements }), returned(compacted(1)), expects(compacted(2)));
+    expect([...html.matchAll(/<g class="context-item requirement"[^>]*data-id="([^"]*)"/g)].map((m) => m[1])).toEqual(["&lt;b&gt;", "r2", "r3", ""]);
+    expect(html).toContain("<title>2 more requirements: 12 units in all</title>");
+    expect(html).not.toContain("<b>");
+    expect(caption(html)).toMatch(/^the grey boxes are the context's requirements, the others messages/);
+  });
+
+  it("no box and no word of them when the context has neither", () => {
+    const html = section(compaction({}), returned(compacted(1)), expects(compacted(2)));
+    expect(html).not.toContain("context-item");
+    expect(caption(html)).toMatch(/^boxes are messages with their units; /);
+  });
+});
+
+describe("the timeline draws the cut once where yours and the contract's agree", () => {
+  it("equal cuts (an async mistake: the same cut, another summary): one line, labelled as the cut, and the caption says so", () => {
+    const html = section(compaction({}), returned(compacted(1, "y")), expects(compacted(1)));
+    expect(cutLines(html)).toEqual(["cut-expected cut-agreed 1: cut 1, yours = the contract's"]);
+    expect(html).not.toContain("cut-observed");
+    expect(caption(html)).toContain("the green line is the cut, where yours and the contract's agree");
+    expect(caption(html)).not.toMatch(/red dashed|your cut/);
+  });
+
+  it("different cuts: both lines, and the caption names both", () => {
+    const html = section(compaction({}), returned(compacted(2)), expects(compacted(1)));
+    expect(cutLines(html)).toEqual(["cut-expected 1: contract's cut 1", "cut-observed 2: your cut 2"]);
+    expect(caption(html)).toContain("the green line is the contract's cut and the red dashed one yours");
+  });
+
+  it("no cut in your answer: a note says why (a throw, nothing recorded), not a line and not silence", () => {
+    const error = { isContextCompactionError: true, isError: true, typeOf: "object", name: "ContextCompactionError", code: "CONTEXT_SUMMARIZER_FAILED", message: "", frozen: true };
+    const threw = section(compaction({}), observed({ kind: "threw", error }), expects(compacted(1)));
+    expect(cutLines(threw)).toEqual(["cut-expected 1: contract's cut 1"]);
+    expect(notes(threw)).toEqual(["your answer: no cut (threw CONTEXT_SUMMARIZER_FAILED)"]);
+    expect(caption(threw)).toContain("the green line is the contract's cut; yours has none (the note below the drawing says why)");
+    expect(notes(section(compaction({}), undefined, expects(compacted(1))))).toEqual(["your answer: no cut (not recorded)"]);
+    const unchanged = section(compaction({}), returned({ status: "unchanged", context: {} }), expects({ status: "unchanged", context: {} }));
+    expect(cutLines(unchanged)).toEqual([]);
+    expect(notes(unchanged)).toEqual(["yours and the contract's answer: no cut (unchanged)"]);
+    expect(caption(unchanged)).toContain("neither answer cuts");
+  });
+});
