@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderHtml } from "../../src/grader/report/html";
 import type { RootCause } from "../../src/grader/result";
@@ -6,6 +9,7 @@ import type { Expected } from "../../src/scenario/expected";
 import type { Observation, Outcome } from "../../src/scenario/observation";
 import type { Scenario } from "../../src/scenario/scenario";
 import { gradeOf } from "../_helpers/grade-fixture";
+import { withPage } from "../report/browser";
 
 // The HTML timeline draws what the mistake is about (issue 26, item 5): the context's
 // requirements and summary with their units before the messages, the cut once where the
@@ -35,10 +39,15 @@ const observed = (outcome: Outcome): Observation => ({ outcome, frozen: null, id
 const returned = (value: Json) => observed({ kind: "returned", value });
 const expects = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 1 });
 
+/** The page of one root cause per counterexample drawn (its observation, the contract's expected). */
+function page(...drawn: readonly (readonly [Scenario, Observation | undefined, Expected])[]): string {
+  const causes: RootCause[] = drawn.map(([counterexample, observation, expected], i) => ({ id: `cause-${i}`, title: `cause ${i}`, explanation: "", counterexample, counterexampleOf: `p${i}`, ...(observation === undefined ? {} : { observation }), expected, properties: [`p${i}`] }));
+  return renderHtml(gradeOf(causes.map((c) => ({ id: c.properties[0]!, title: "x", family: "async", status: "failed", points: 0, maxPoints: 1, numRuns: 1, durationMs: 1, rootCause: c.id })), causes));
+}
+
 /** The root cause's section of the page drawing this counterexample. */
 function section(counterexample: Scenario, observation: Observation | undefined, expected: Expected): string {
-  const cause: RootCause = { id: "async", title: "async", explanation: "", counterexample, counterexampleOf: "async.x", ...(observation === undefined ? {} : { observation }), expected, properties: ["async.x"] };
-  const html = renderHtml(gradeOf([{ id: "async.x", title: "x", family: "async", status: "failed", points: 0, maxPoints: 1, numRuns: 1, durationMs: 1, rootCause: "async" }], [cause]));
+  const html = page([counterexample, observation, expected]);
   return html.slice(html.indexOf('<section class="cause"'), html.indexOf("</section>"));
 }
 const caption = (html: string) => /<p class="drawn">Drawn \(<code>[^<]*<\/code>\): ([^<]*)<\/p>/.exec(html)?.[1] ?? "";
@@ -98,4 +107,40 @@ describe("the timeline draws the cut once where yours and the contract's agree",
     expect(notes(unchanged)).toEqual(["yours and the contract's answer: no cut (unchanged)"]);
     expect(caption(unchanged)).toContain("neither answer cuts");
   });
+});
+
+describe("in a browser (Debian Chromium)", () => {
+  it("the requirement and summary boxes stand before message #0, one cut line where the cuts agree, two where they differ, and a note is drawn whole inside its drawing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "cc-timeline-"));
+    const file = join(dir, "report.html");
+    const error = { isContextCompactionError: true, isError: true, typeOf: "object", name: "ContextCompactionError", code: "CONTEXT_SUMMARIZER_FAILED", message: "", frozen: true };
+    try {
+      const context = { requirements: [{ id: "r", content: "😀" }], summary: { id: "s", content: "old" } };
+      await writeFile(file, page([compaction(context), returned(compacted(1, "y")), expects(compacted(1))], [compaction({}), returned(compacted(2)), expects(compacted(1))], [compaction(context), observed({ kind: "threw", error }), expects(compacted(1))]));
+      const seen = await withPage(file, (p) =>
+        p.$$eval("[data-root-cause]", (sections) =>
+          sections.map((section) => {
+            const svg = section.querySelector("svg.timeline")!;
+            const right = svg.getBoundingClientRect().left + Number(svg.getAttribute("width"));
+            const left = (selector: string) => [...section.querySelectorAll(selector)].map((el) => Math.round(el.getBoundingClientRect().left));
+            return {
+              context: [...section.querySelectorAll("svg .context-item")].map((el) => `${el.getAttribute("data-kind")} ${el.getAttribute("data-id")} ${el.querySelector(".units")!.textContent}`),
+              contextLeft: left("svg .context-item"),
+              firstMessageLeft: left('svg .message[data-index="0"]')[0]!,
+              cuts: [...section.querySelectorAll("svg .cut text")].map((el) => el.textContent),
+              notes: [...section.querySelectorAll("svg .cut-none")].map((el) => ({ text: el.textContent, inside: el.getBoundingClientRect().right <= right && el.getBoundingClientRect().width > 0 })),
+              caption: section.querySelector("p.drawn")!.textContent,
+            };
+          }),
+        ),
+      );
+      expect(seen.map((s) => s.context)).toEqual([["requirement r 5 u", "summary s 9 u"], [], ["requirement r 5 u", "summary s 9 u"]]);
+      for (const s of seen) for (const x of s.contextLeft) expect(x).toBeLessThan(s.firstMessageLeft);
+      expect(seen.map((s) => s.cuts)).toEqual([["cut 1, yours = the contract's"], ["contract's cut 1", "your cut 2"], ["contract's cut 1"]]);
+      expect(seen.map((s) => s.notes)).toEqual([[], [], [{ text: "your answer: no cut (threw CONTEXT_SUMMARIZER_FAILED)", inside: true }]]);
+      expect(seen[0]!.caption).toContain("the green line is the cut, where yours and the contract's agree");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
