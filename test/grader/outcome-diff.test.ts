@@ -62,16 +62,26 @@ describe("observed and expected with where they differ", () => {
     expect(outcomeLines({ counterexample: compaction(summary), observation: observed(request()), expected }).slice(2)).toEqual(['differs at request.previousSummary: yours null, contract\'s {"id":"s0","content":"earlier"}']);
   });
 
-  it("a returned value deep inside a result: each differing field by its path, the contract's key order", () => {
-    const lines = outcomeLines({ counterexample: compaction(), observation: observed(request(), result(16)), expected });
-    expect(lines.slice(2)).toEqual(["differs at result.context.compactions[0].unitsAfter: yours 16, contract's 15", "differs at result.record.unitsAfter: yours 16, contract's 15"]);
+  it("a result that prints alike: each differing field by its path, up to three, the contract's key order", () => {
+    const value = result() as { context: Record<string, Json>; record: Record<string, Json> };
+    const yours = { ...value, context: { ...value.context, summary: { id: "x", content: "y" } }, record: { ...value.record, id: "other" } };
+    const lines = outcomeLines({ counterexample: compaction(), observation: observed(request(), yours), expected });
+    expect(lines[0]).toBe(lines[1]!.replace("expected: returns", "observed: returned").replace(" after 1 summarizer call(s)", ""));
+    expect(lines.slice(2)).toEqual(['differs at result.context.summary.content: yours "y", contract\'s "x"', 'differs at result.record.id: yours "other", contract\'s "rec"']);
   });
 
-  it("returned groups: the group that differs", () => {
+  it("a result printed differently already: the first path only", () => {
+    const lines = outcomeLines({ counterexample: compaction(), observation: observed(request(), result(16)), expected });
+    expect(lines[0]).toMatch(/units 47 → 16/);
+    expect(lines.slice(2)).toEqual(["differs at result.context.compactions[0].unitsAfter: yours 16, contract's 15"]);
+  });
+
+  it("returned groups printed differently already: the first path only", () => {
     const groups: Scenario = { operation: { kind: "groups", transcript: [] } } as unknown as Scenario;
-    const value = (end: number) => [{ kind: "message", startIndex: 0, endIndex: 1 }, { kind: "toolRound", startIndex: 1, endIndex: end }];
-    const observation = { ...observed(null, value(2)), summarizerCalls: [] } as Observation;
-    expect(outcomeLines({ counterexample: groups, observation, expected: { kind: "returns", value: value(3), summarizerCalls: 0 } }).slice(2)).toEqual(["differs at groups[1].endIndex: yours 2, contract's 3"]);
+    const group = (kind: string, startIndex: number, endIndex: number) => ({ kind, startIndex, endIndex });
+    const observation = { ...observed(null, [group("message", 0, 1), group("message", 1, 2), group("message", 2, 3)]), summarizerCalls: [] } as Observation;
+    const lines = outcomeLines({ counterexample: groups, observation, expected: { kind: "returns", value: [group("message", 0, 1), group("toolRound", 1, 3)], summarizerCalls: 0 } });
+    expect(lines).toEqual(["observed: returned groups [0] [1] [2]", "expected: returns groups [0] [1–2]", 'differs at groups[1].kind: yours "message", contract\'s "toolRound"']);
   });
 
   it("nothing more where nothing has fields, or nothing differs: a number, a throw, the same request", () => {

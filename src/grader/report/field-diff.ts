@@ -70,7 +70,7 @@ function same(a: Node, b: Node, depth: number, budget: Budget): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && same(own(a, key), own(b, key), depth + 1, budget));
 }
 
-/** Two items of the contract's data with different ids (a message, a requirement, a record): one difference, not one per field. */
+/** Two items of a list with different ids (a message, a requirement, a record in the place of another): one difference, not one per field. */
 function otherItem(a: object, b: object): boolean {
   if (Array.isArray(a) || Array.isArray(b)) return false;
   const [ia, ib] = [own(a, "id"), own(b, "id")];
@@ -89,16 +89,16 @@ export function fieldDiff(yours: Node, contract: Node, root: string, max = MAX_D
   const leaf = (path: string, a: Node, b: Node): void => {
     found.push({ path, ...leafTexts(a, b) });
   };
-  const walk = (a: Node, b: Node, path: string, depth: number): void => {
+  const walk = (a: Node, b: Node, path: string, depth: number, item = false): void => {
     if (found.length > max || stopped) return;
     if (same(a, b, depth, budget)) return;
     if (budget.exhausted()) {
       stopped = true;
       return;
     }
-    if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b) || depth >= MAX_DEPTH || otherItem(a, b)) return leaf(path, a, b);
+    if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b) || depth >= MAX_DEPTH || (item && otherItem(a, b))) return leaf(path, a, b);
     if (Array.isArray(a) && Array.isArray(b)) {
-      for (let i = 0; i < Math.min(a.length, b.length) && found.length <= max && !stopped; i++) walk(a[i], b[i], `${path}[${i}]`, depth + 1);
+      for (let i = 0; i < Math.min(a.length, b.length) && found.length <= max && !stopped; i++) walk(a[i], b[i], `${path}[${i}]`, depth + 1, true);
       if (a.length !== b.length) leaf(`${path}.length`, a.length, b.length);
       return;
     }

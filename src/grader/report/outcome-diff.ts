@@ -4,12 +4,14 @@ import type { Json } from "../../scenario/data";
 import { expectedAs, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { fieldDiff, fieldDiffLines } from "./field-diff";
-import { isRecord } from "./notation";
+import { fieldDiff, fieldDiffLines, MAX_DIFFERENCES } from "./field-diff";
+import { isRecord, valueText } from "./notation";
 
 // The lines under observed and expected that say where they differ (./field-diff): the
 // returned value against the contract's (the outcome the contract accepts of the observed
-// kind), and the request the summarizer got against the contract's request (§7 step 4).
+// kind; one path where the printed values already differ, up to three where they print
+// alike), and the request the summarizer got against the contract's request (§7 step 4),
+// which no other line prints.
 
 export interface Outcomes {
   readonly counterexample?: Scenario;
@@ -26,7 +28,11 @@ export function outcomeDiffLines({ counterexample, observation, expected }: Outc
   const accepted = expectedAs(expected, observation);
   const outcome = observation.outcome;
   if (outcome.kind === "returned" && accepted.kind === "returns" && isData(outcome.value) && isData(accepted.value)) {
-    lines.push(...fieldDiffLines(fieldDiff(outcome.value, accepted.value, ROOT[counterexample?.operation.kind ?? ""] ?? "value")));
+    const root = ROOT[counterexample?.operation.kind ?? ""] ?? "value";
+    // Where the two printed values already differ, the first path is enough; where they print alike, up to three.
+    const shown = valueText(outcome.value) !== valueText(accepted.value);
+    const diff = fieldDiff(outcome.value, accepted.value, root, shown ? 1 : MAX_DIFFERENCES);
+    lines.push(...fieldDiffLines(shown ? { ...diff, more: false } : diff));
   }
   const request = observation.summarizerCalls[0]?.request;
   const want = counterexample === undefined || request === undefined ? undefined : requestOf(counterexample, accepted);
