@@ -8,7 +8,7 @@ import type { Json } from "../../src/scenario/data";
 import type { Expected } from "../../src/scenario/expected";
 import type { Observation, Outcome } from "../../src/scenario/observation";
 import type { Scenario } from "../../src/scenario/scenario";
-import { gradeOf } from "../_helpers/grade-fixture";
+import { compactScenario, gradeOf, observationOf } from "../_helpers/report-fixtures";
 import { withPage } from "../report/browser";
 
 // The HTML timeline draws what the mistake is about (issue 26, item 5): the context's
@@ -21,21 +21,9 @@ const messages: Json[] = [
   { id: "b", role: "assistant", content: [{ type: "toolCall", id: "c1", name: "ls", arguments: {} }] },
   { id: "c", role: "toolResult", toolCallId: "c1", toolName: "ls", content: "ok", isError: false },
 ];
-const compaction = (context: Record<string, Json>): Scenario =>
-  ({
-    operation: {
-      kind: "compact",
-      context: { requirements: [], summary: null, messages, compactions: [], ...context },
-      prebuilt: false,
-      options: { targetUnits: 40, summaryMaxUnits: 7, retainRecentMessages: 0, maxUnits: 40, summaryId: "x", recordId: "rec" },
-      summarizer: { kind: "text", text: "x", delivery: "promise" },
-      summarizerSlot: "script",
-      signal: "none",
-      abort: "none",
-    },
-  }) as unknown as Scenario;
+const compaction = (context: Record<string, Json>): Scenario => compactScenario({ requirements: [], summary: null, messages, compactions: [], ...context });
 const compacted = (boundary: number, summary = "x"): Json => ({ status: "compacted", context: { requirements: [], summary: { id: "x", content: summary }, messages: messages.slice(boundary), compactions: [] }, record: { id: "rec", summaryId: "x", boundary, compactedMessageIds: [], unitsBefore: 1, unitsAfter: 1 } });
-const observed = (outcome: Outcome): Observation => ({ outcome, frozen: null, identity: {}, input: { unchanged: true, stillFrozen: null, after: null }, setupError: null, summarizerCalls: [], hostile: {}, unhandledRejections: 0, durationMs: 1 }) as Observation;
+const observed = (outcome: Outcome): Observation => observationOf(outcome);
 const returned = (value: Json) => observed({ kind: "returned", value });
 const expects = (value: Json): Expected => ({ kind: "returns", value, summarizerCalls: 1 });
 

@@ -12,7 +12,7 @@ import type { Json } from "../../src/scenario/data";
 import type { Expected } from "../../src/scenario/expected";
 import type { Observation } from "../../src/scenario/observation";
 import type { Scenario } from "../../src/scenario/scenario";
-import { gradeOf } from "../_helpers/grade-fixture";
+import { compactScenario, gradeOf, observationOf } from "../_helpers/report-fixtures";
 import { cli } from "../_helpers/run-cli";
 
 // Observed and expected printed so that the difference shows (issue 26, item 5): where both
@@ -24,33 +24,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const OLD = "an old message worth summarizing";
 const context = (summary: Json) => ({ requirements: [{ id: "r", content: "keep" }], summary, messages: [{ id: "old", role: "user", content: OLD }], compactions: [] });
-const compaction = (summary: Json = null): Scenario => ({
-  operation: {
-    kind: "compact",
-    context: context(summary),
-    prebuilt: false,
-    options: { targetUnits: 40, summaryMaxUnits: 7, retainRecentMessages: 0, maxUnits: 40, summaryId: "x", recordId: "rec" },
-    summarizer: { kind: "text", text: "x", delivery: "sync" },
-    summarizerSlot: "script",
-    signal: "none",
-    abort: "none",
-  },
-}) as unknown as Scenario;
+const compaction = (summary: Json = null): Scenario => compactScenario(context(summary));
 const record = { id: "rec", summaryId: "x", boundary: 1, compactedMessageIds: ["old"], unitsBefore: 47, unitsAfter: 15 };
 const result = (unitsAfter = 15) => ({ status: "compacted", context: { requirements: [{ id: "r", content: "keep" }], summary: { id: "x", content: "x" }, messages: [], compactions: [{ ...record, unitsAfter }] }, record: { ...record, unitsAfter } });
 const expected: Expected = { kind: "returns", value: result(), summarizerCalls: 1 };
-const observed = (request: Json, value: Json = result()): Observation =>
-  ({
-    outcome: { kind: "returned", value },
-    frozen: { deep: true, firstUnfrozen: null },
-    identity: {},
-    input: { unchanged: true, stillFrozen: null, after: null },
-    setupError: null,
-    summarizerCalls: [{ request, requestFrozen: { deep: true, firstUnfrozen: null }, secondArgument: "unabortedSignal" }],
-    hostile: {},
-    unhandledRejections: 0,
-    durationMs: 1,
-  }) as Observation;
+const observed = (request: Json, value: Json = result()): Observation => observationOf({ kind: "returned", value }, [request]);
 const request = (fields: Record<string, Json> = {}) => ({ requirements: [{ id: "r", content: "keep" }], previousSummary: null, messages: [{ id: "old", role: "user", content: OLD }], boundary: 1, maxSummaryUnits: 7, ...fields });
 
 describe("observed and expected with where they differ", () => {
@@ -79,14 +57,14 @@ describe("observed and expected with where they differ", () => {
   it("returned groups printed differently already: the first path only", () => {
     const groups: Scenario = { operation: { kind: "groups", transcript: [] } } as unknown as Scenario;
     const group = (kind: string, startIndex: number, endIndex: number) => ({ kind, startIndex, endIndex });
-    const observation = { ...observed(null, [group("message", 0, 1), group("message", 1, 2), group("message", 2, 3)]), summarizerCalls: [] } as Observation;
+    const observation = observationOf({ kind: "returned", value: [group("message", 0, 1), group("message", 1, 2), group("message", 2, 3)] });
     const lines = outcomeLines({ counterexample: groups, observation, expected: { kind: "returns", value: [group("message", 0, 1), group("toolRound", 1, 3)], summarizerCalls: 0 } });
     expect(lines).toEqual(["observed: returned groups [0] [1] [2]", "expected: returns groups [0] [1–2]", 'differs at groups[1].kind: yours "message", contract\'s "toolRound"']);
   });
 
   it("nothing more where nothing has fields, or nothing differs: a number, a throw, the same request", () => {
     expect(outcomeLines({ counterexample: compaction(), observation: observed(request()), expected })).toHaveLength(2);
-    const units = { ...observed(null, 13), summarizerCalls: [] } as Observation;
+    const units = observationOf({ kind: "returned", value: 13 });
     expect(outcomeLines({ observation: units, expected: { kind: "returns", value: 12, summarizerCalls: 0 } })).toEqual(["observed: returned 13", "expected: returns 12"]);
     const threw = { ...observed(request()), outcome: { kind: "threw", error: { isContextCompactionError: true, isError: true, typeOf: "object", name: "ContextCompactionError", code: "INVALID_INPUT", message: "", frozen: false } } } as Observation;
     expect(outcomeLines({ counterexample: compaction(), observation: threw, expected })).toHaveLength(2);
