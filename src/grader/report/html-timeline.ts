@@ -195,7 +195,7 @@ export function drawTimeline({ scenario, observation, expected }: TimelineInput)
   }
   notes.forEach((note, k) => parts.push(`<text class="${note.cls} cut-none" x="${LEFT}" y="${bottom + 14 + k * 16}">${escapeHtml(note.text)}</text>`));
   const width = Math.max(x(p + n) + LEFT + 110, 2 * LEFT + Math.max(0, ...notes.map((note) => noteWidth(note.text))));
-  const height = bottom + 20 + Math.max(1, notes.length) * 16;
+  const height = bottom + 8 + notes.length * 16;
   const svg = `<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="timeline of the counterexample">${parts.join("")}</svg>`;
   return { svg, caption: caption(items, arcs > 0, rows.length > 1, cutsCaption(cuts), shaded) };
 }
