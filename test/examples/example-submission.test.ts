@@ -78,11 +78,18 @@ describe("examples/submission", () => {
     expect(analysis.rootCauses.flatMap((c) => c.properties).sort()).toEqual(failed.map((v) => v.propertyId).sort());
   });
 
-  it("draws both root causes in the HTML report: every call joined to its result, the contract's and the observed cut", async () => {
+  it("draws both root causes in the HTML report: the context's requirements and summary, every call joined to its result, the contract's and the observed cut", async () => {
     const dir = await mkdtemp(join(tmpdir(), "cc-html-"));
     const file = join(dir, "report.html");
     try {
-      await writeFile(file, renderHtml(gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis)));
+      const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
+      await writeFile(file, renderHtml(grade));
+      // The requirements (three boxes at most, the others in one) and the summary of each drawn context.
+      const contextBoxes = grade.rootCauses.map((cause) => {
+        const op = (cause.illustration?.counterexample ?? cause.counterexample)!.operation as { context?: { requirements?: unknown[]; summary?: unknown } };
+        const requirements = op.context?.requirements?.length ?? 0;
+        return Math.min(requirements, 3) + (requirements > 3 ? 1 : 0) + (op.context?.summary ? 1 : 0);
+      });
       const seen = await withPage(file, async (page) => {
         const requests: string[] = [];
         page.on("request", (request) => requests.push(request.url()));
@@ -97,10 +104,13 @@ describe("examples/submission", () => {
             return {
               id: section.getAttribute("data-root-cause"),
               boxes: boxes.length,
+              context: section.querySelectorAll("svg .context-item").length,
+              contextBeforeMessages: [...section.querySelectorAll("svg .context-item")].every((item) => item.getBoundingClientRect().right < boxes[0]!.getBoundingClientRect().left),
               arcs,
               pairs,
               expectedCut: section.querySelectorAll("svg .cut-expected").length,
               observedCut: section.querySelectorAll("svg .cut-observed").length,
+              agreedCut: section.querySelectorAll("svg .cut-agreed").length,
             };
           }),
         );
@@ -111,9 +121,13 @@ describe("examples/submission", () => {
         expect(cause.boxes, `${cause.id}: a timeline is drawn`).toBeGreaterThan(0);
         expect(cause.arcs.sort(), `${cause.id}: one arc per call and its result`).toEqual(cause.pairs.sort());
         expect(cause.expectedCut, `${cause.id}: the contract's cut`).toBe(1);
-        expect(cause.observedCut, `${cause.id}: the observed cut`).toBe(1);
+        // The submission's cut (or the note that it has none), unless it is the contract's: then one line is the cut.
+        expect(cause.observedCut, `${cause.id}: the observed cut`).toBe(cause.agreedCut === 1 ? 0 : 1);
       }
       expect(seen.causes.some((c) => c.arcs.length > 0)).toBe(true);
+      expect(seen.causes.map((c) => c.context), "the drawn contexts' requirement and summary boxes").toEqual(contextBoxes);
+      expect(seen.causes.every((c) => c.contextBeforeMessages)).toBe(true);
+      expect(contextBoxes.some((n) => n > 0), "the example draws a requirement").toBe(true);
       expect(seen.requests.every((url) => url.startsWith("file://"))).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
