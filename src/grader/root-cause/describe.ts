@@ -108,6 +108,7 @@ export function detailWords(detail: string | null): string | null {
     [/^in arguments$/, () => "in tool-call arguments"],
     [/^rejected with (\S+)$/, (m) => `a valid input refused with ${m[1]}`],
     [/^accepted$/, () => "an input the contract refuses, accepted"],
+    [/^built otherwise$/, () => "an input both accept, built into another context"],
   ];
   for (const [pattern, words] of patterns) {
     const m = pattern.exec(text);

@@ -214,6 +214,7 @@ export function refineBuild(d: Difference): Refined {
   if (about?.kind !== "build") return of(d, "build.shape", "");
   const code = !about.subject.ok ? about.subject.code : !about.contract.ok ? about.contract.codes[0]! : null;
   const rule: RuleId = code === "CONTEXT_INVALID_TRANSCRIPT" ? "build.transcript" : code === "CONTEXT_LIMIT_EXCEEDED" ? "build.limits" : code === "CONTEXT_INVALID_INPUT" || code === "CONTEXT_SUMMARY_INVALID" ? "build.records" : "build.shape";
-  const answer = about.subject.ok ? "accepted" : `rejected with ${about.subject.code}`;
+  // Both accept: the built context differs (a field dropped, a key read otherwise), nothing refused.
+  const answer = about.subject.ok ? (about.contract.ok ? "built otherwise" : "accepted") : `rejected with ${about.subject.code}`;
   return of(d, rule, answer);
 }
