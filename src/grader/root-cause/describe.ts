@@ -126,6 +126,8 @@ export function describeCause(signature: Signature, detail: string | null, prope
   return { title, explanation, criterion: rule.criterion };
 }
 
+/** A sentence's first letter in upper case, unless it starts with a function of the contract (u(s), J(null)): its name keeps its case. */
 function capitalized(text: string): string {
+  if (/^\w+\(/.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
