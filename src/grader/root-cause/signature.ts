@@ -100,12 +100,13 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     if (op.kind === "compact") {
       const symptom = recheck.how === "reproduced" ? ownDeparture(failure, expected) : null;
       if (symptom?.kind === "leaks") {
-        // A then that delivers the text and returns a promise that rejects, the compaction
-        // done and the rejection left unhandled: what the then returned got no handlers, the
-        // mistake of step 5's "observed at once", of which the leak is what shows.
+        const found = await essentialDress("step5.unhandled", failure.scenario, probe);
+        // A then that delivers the text and returns a promise that rejects, the compaction done
+        // and the rejection left unhandled (and no dress or carrier the leak needs): what the
+        // then returned got no handlers, step 5's "observed at once", of which the leak is what shows.
         const script = op.summarizer as { readonly kind?: Json };
-        if (script !== null && typeof script === "object" && script.kind === "thenReturnsRejecting" && failure.observation.outcome.kind === "returned") return { key: "step5.thenReturns", rule: "step5.thenReturns", question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
-        const rule = await essentialDress("step5.unhandled", failure.scenario, probe);
+        const thenReturned = found === "step5.unhandled" && script !== null && typeof script === "object" && script.kind === "thenReturnsRejecting" && failure.observation.outcome.kind === "returned";
+        const rule: RuleId = thenReturned ? "step5.thenReturns" : found;
         return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
       }
       const scenario = failure.scenario;
