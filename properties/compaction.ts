@@ -6,7 +6,8 @@ import type { CompactionCase } from "./_internals/compaction-reading";
 import { onCompaction, resultContext } from "./_internals/compaction-reading";
 import { fail, mismatch, mismatchData, pass, show } from "./_internals/format";
 import { field, sameData } from "./_internals/json";
-import { numberOption, scriptText, stringOption } from "./_internals/scenario-reading";
+import { scriptText, stringOption } from "./_internals/scenario-reading";
+import { contractRequest } from "./_internals/summarizer-request";
 import { danglingLink, notASubsequence, notSuffixFrom } from "./_internals/transcript-invariants";
 import { viewOfMessages } from "./_internals/transcript-view";
 import { judgedByAccepted } from "./_internals/accepted";
@@ -60,15 +61,9 @@ function requestExact(c: CompactionCase): Verdict {
   const calls = c.input.observation.summarizerCalls;
   if (calls.length === 0) return fail("expected the summarizer to be called with the request, observed no call");
   const boundary = field(field(c.want, "record"), "boundary");
-  const want = {
-    requirements: (c.context.requirements ?? []) as unknown as Json,
-    previousSummary: (c.context.summary ?? null) as unknown as Json,
-    messages: (c.context.messages ?? []).slice(0, typeof boundary === "number" ? boundary : 0) as unknown as Json,
-    boundary: boundary ?? null,
-    maxSummaryUnits: numberOption(c.operation.options, "summaryMaxUnits"),
-  };
+  const want = contractRequest(c.operation, c.context, boundary);
   const request = calls[0]!.request;
-  for (const name of Object.keys(want) as (keyof typeof want)[]) {
+  for (const name of Object.keys(want)) {
     if (!sameData(field(request, name), want[name])) return mismatchData(`summarizer request.${name}`, want[name], field(request, name));
   }
   if (!sameData(request, want)) return mismatchData("summarizer request (exactly five fields)", want, request);

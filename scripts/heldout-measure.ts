@@ -21,6 +21,7 @@ import { isBlind } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
 import { gradeHeldout, type GradeFile } from "./heldout/grade-one";
+import { blindUnshared } from "./heldout/unshared";
 import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -132,7 +133,7 @@ async function measure(): Promise<void> {
 }
 
 function report(impls: readonly Implementation[], tasks: readonly Task[]): void {
-  const judged: (ImplementationVerdict & { readonly form: string; readonly blind: boolean })[] = [];
+  const judged: (ImplementationVerdict & { readonly form: string; readonly blind: boolean; readonly unshared: boolean })[] = [];
   let incomplete = 0;
   for (const impl of impls) {
     const answers = tasks.filter((t) => t.impl === impl).map(cached);
@@ -143,7 +144,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const whole = answers.find((a) => a!.mistake === null)!;
     const alone = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.failed)]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.failed)] as const));
     const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone, loss: { points: whole.maxScore - whole.score, criteria: (whole.criteriaLost ?? []).length } });
-    judged.push({ ...verdict, form: impl.form, blind: isBlind(impl.id) });
+    judged.push({ ...verdict, form: impl.form, blind: isBlind(impl.id), unshared: blindUnshared(impl) });
   }
   if (incomplete > 0) console.log(`${incomplete} implementations lack a grade (a grade failed): left out of the rates`);
   const dev = judged.filter((v) => !v.blind);
@@ -152,7 +153,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const causes = v.causes.map((c) => `${c.id}[${c.properties}]${c.pure ? (c.owners.length === 0 ? "·" : `=${c.owners.join("=")}`) : `?${c.touches.join("+")}`}`).join(" ");
     console.log(`  ${v.countRight && v.pure && v.missed.length === 0 ? "✓" : "✗"} ${v.id} (${v.mistakes} mistakes): ${v.causes.length} root causes ${causes}${v.missed.length > 0 ? `; missed ${v.missed.join(", ")}` : ""}`);
   }
-  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => v.blind)), all: ratesOf(judged) };
+  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => v.blind)), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
   for (const [name, r] of Object.entries(rates)) {
     console.log(`\n${name.toUpperCase()} (${r.implementations} implementations):`);
     for (const [what, value] of rateLines(r)) console.log(`  ${what}: ${value}`);

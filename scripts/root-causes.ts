@@ -5,12 +5,15 @@
 //
 //   npx tsx scripts/root-causes.ts [--mutants id,id] [--shard i/n] [--num-runs 100] [--no-shrink]
 //                                  [--dump dir] [--from dir] [--json file] [--doc docs/kill-matrix.md]
+//                                  [--losses file]
 //
 // --dump writes each mutant's failures (scenarios and observations) to dir; --from reads them
 // back instead of running the properties, for the mutants it has (to try a change of the
 // grouping quickly; a change of the properties or arbitraries needs a fresh run). --json writes the rows; --merge a,b
 // reads rows written by shards and, with --doc, rewrites the section "Root causes and
 // counterexample size" of the kill-matrix doc in place (scripts/kill-matrix.ts writes it whole).
+// --losses writes, from the same run, each mutant's row of the rubric's one-mistake losses
+// (scripts/rubric/loss-rows.ts): `npx tsx scripts/rubric-losses.ts merge file,…` sums them up.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -20,6 +23,7 @@ import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
 import { mutantRootCauses } from "../test/mutants/root-causes";
 import { measuringMutant } from "../test/mutants/stray-errors";
+import { catalogueRow, type Row } from "./rubric/loss-rows";
 import { replaceRootCauseSection, ROOT_CAUSES_FILE, rootCauseSection, type RootCauseRow } from "../test/mutants/root-cause-section";
 
 function option(name: string): string | undefined {
@@ -38,28 +42,37 @@ const from = option("from");
 const jsonOut = option("json");
 const merge = option("merge");
 const doc = option("doc");
+const lossesOut = option("losses");
+if (lossesOut !== undefined && from !== undefined) throw new Error("--losses needs every property run: not with --from");
 
 async function rows(): Promise<RootCauseRow[]> {
   const properties = suiteProperties();
   const reference = createInProcessHost(core as unknown as Record<string, unknown>);
   const out: RootCauseRow[] = [];
+  const losses: Row[] = [];
   if (dump !== undefined) mkdirSync(dump, { recursive: true });
   for (const mutant of selected) {
     measuringMutant(mutant.id);
     const started = performance.now();
     const hosts = await hostsFor(mutant, reference);
     let failed: PropertyVerdict[];
+    const verdicts = new Map<string, PropertyVerdict>();
     if (from !== undefined && existsSync(join(from, `${mutant.id}.json`))) {
       failed = JSON.parse(readFileSync(join(from, `${mutant.id}.json`), "utf8")) as PropertyVerdict[];
     } else {
       failed = [];
       for (const property of properties) {
         const verdict = await runOne(property, hosts, { seed, numRuns, shrink: false });
+        verdicts.set(property.id, verdict);
         if (verdict.status === "failed") failed.push(verdict);
       }
       if (dump !== undefined) writeFileSync(join(dump, `${mutant.id}.json`), JSON.stringify(failed));
     }
-    const causes = await mutantRootCauses(hosts, properties, failed, { seed, numRuns, shrink });
+    const causes = await mutantRootCauses(hosts, properties, failed, { seed, numRuns, shrink }, (analyzed) => {
+      if (lossesOut === undefined) return;
+      losses.push(catalogueRow(mutant.id, properties, verdicts, analyzed, numRuns));
+      writeFileSync(lossesOut, JSON.stringify(losses));
+    });
     out.push({ mutantId: mutant.id, killed: failed.length > 0, failures: failed.map((v) => v.propertyId), causes });
     console.log(`${mutant.id}: ${failed.length} failed, root causes ${causes.map((c) => `${c.id}[${c.properties}](${c.messages ?? "-"}/${c.printed ?? "-"})`).join(" ")}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -21,33 +21,12 @@ import { build } from "esbuild";
 import * as core from "../src/core";
 import { grade } from "../src/grader/grade";
 import { createInProcessHost } from "../src/grader/in-process-host";
-import type { PropertyResult, RootCause } from "../src/grader/result";
 import { analyzeRootCauses } from "../src/grader/root-cause/analyze";
-import { gradeScore } from "../src/grader/rubric/grade-score";
 import { HELDOUT } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
 import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
-
-/** What a grade found, kept raw so the rubric can be applied again as it changes (`merge`). */
-interface Row {
-  readonly set: "catalogue" | "heldout";
-  readonly id: string;
-  /** The criterion the ground truth names (held-out set only). */
-  readonly truth?: string;
-  readonly results: readonly { readonly id: string; readonly status: PropertyResult["status"]; readonly maxPoints: number; readonly observed: boolean; readonly skipped?: PropertyResult["skipped"] }[];
-  readonly causes: readonly { readonly id: string; readonly properties: readonly string[]; readonly criterion?: string; readonly observed: boolean }[];
-}
-
-/** A row scored by the current rubric. */
-interface Scored {
-  readonly row: Row;
-  readonly score: number;
-  readonly maxScore: number;
-  readonly propertyScore: number;
-  /** Criteria that lost points, with the points lost. */
-  readonly losing: readonly { readonly id: string; readonly lost: number }[];
-}
+import { BLIND_ROW, blind, catalogueRow, line, rowOf, scored, totals, type Row } from "./rubric/loss-rows";
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -60,32 +39,6 @@ const [shard, shards] = (option("shard") ?? "0/1").split("/").map(Number) as [nu
 const ids = option("ids")?.split(",");
 const pick = <T extends { id: string }>(all: readonly T[]) => (ids === undefined ? all : all.filter((x) => ids.includes(x.id))).filter((_, i) => i % shards === shard);
 
-const STAND_IN = { operation: { kind: "units", prebuilt: false, input: {} } } as const;
-
-function rowOf(set: Row["set"], id: string, results: readonly PropertyResult[], causes: readonly RootCause[], truth?: string): Row {
-  return {
-    set,
-    id,
-    ...(truth === undefined ? {} : { truth }),
-    results: results.map((r) => ({ id: r.id, status: r.status, maxPoints: r.maxPoints, observed: r.counterexample !== undefined, ...(r.skipped === undefined ? {} : { skipped: r.skipped }) })),
-    causes: causes.map((c) => ({ id: c.id, properties: c.properties, ...(c.criterion === undefined ? {} : { criterion: c.criterion }), observed: c.counterexample !== undefined })),
-  };
-}
-
-/** The row scored by the current rubric (src/grader/rubric), from what its grade found. */
-function scored(row: Row): Scored {
-  const results = row.results.map((r): PropertyResult => ({ id: r.id, title: r.id, family: "", status: r.status, points: r.status === "passed" ? r.maxPoints : 0, maxPoints: r.maxPoints, numRuns: 0, durationMs: 0, ...(r.observed ? { counterexample: STAND_IN as never } : {}), ...(r.skipped === undefined ? {} : { skipped: r.skipped }) }));
-  const causes = row.causes.map((c): RootCause => ({ id: c.id, title: c.id, explanation: "", properties: c.properties, ...(c.criterion === undefined ? {} : { criterion: c.criterion as never }), ...(c.observed ? { counterexample: STAND_IN as never } : {}) }));
-  const { fields } = gradeScore(results, causes);
-  return {
-    row,
-    score: fields.score,
-    maxScore: fields.maxScore,
-    propertyScore: fields.propertyScore.score,
-    losing: fields.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: Math.round((c.maxPoints - c.points) * 1000) / 1000 })),
-  };
-}
-
 async function catalogue(): Promise<Row[]> {
   const properties = suiteProperties();
   const reference = createInProcessHost(core as unknown as Record<string, unknown>);
@@ -96,11 +49,7 @@ async function catalogue(): Promise<Row[]> {
     for (const property of properties) verdicts.set(property.id, await runOne(property, hosts, { seed: SEED, numRuns: RUNS, shrink: false }));
     const failures = [...verdicts.values()].filter((v) => v.status === "failed").map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
     const analysis = await analyzeRootCauses(failures, { definitions: properties, subject: hosts.subject, reference });
-    const results: PropertyResult[] = properties.map((p) => {
-      const v = verdicts.get(p.id)!;
-      return { id: p.id, title: p.title, family: p.family, status: v.status, points: v.status === "passed" ? p.weight : 0, maxPoints: p.weight, numRuns: RUNS, durationMs: 0, ...(v.counterexample === undefined ? {} : { counterexample: v.counterexample }) };
-    });
-    const row = rowOf("catalogue", mutant.id, results, analysis.rootCauses);
+    const row = catalogueRow(mutant.id, properties, verdicts, analysis.rootCauses, RUNS);
     rows.push(row);
     save(rows);
     console.log(line(scored(row)));
@@ -132,39 +81,10 @@ async function heldout(): Promise<Row[]> {
   return rows;
 }
 
-const BLIND_ROW = "(blind)";
-const blind = (s: Scored) => s.row.id === BLIND_ROW;
-
 /** --json: every row so far, after each one (a long run can be summed up before it ends: `merge`). */
 function save(rows: readonly Row[]): void {
   const out = option("json");
   if (out !== undefined) writeFileSync(out, JSON.stringify(rows));
-}
-
-function line(s: Scored): string {
-  const losing = s.losing.map((c) => `${c.id} −${c.lost}`).join(", ") || "nothing";
-  return `${s.row.id}: ${s.score}/${s.maxScore} (property by property ${s.propertyScore}), ${s.row.causes.length} root cause(s), lost in ${s.losing.length} criteri${s.losing.length === 1 ? "on" : "a"}: ${losing}${s.row.truth === undefined ? "" : ` (ground truth: ${s.row.truth})`}`;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return 0;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Totals of a group of rows: how many, largest and median loss, how many lose more than one criterion. */
-function totals(name: string, rows: readonly Scored[]): string {
-  const losses = rows.map((r) => Math.round((r.maxScore - r.score) * 1000) / 1000);
-  const propertyLosses = rows.map((r) => r.maxScore - r.propertyScore);
-  const spread = rows.filter((r) => r.losing.length > 1).length;
-  const home = rows.filter((r) => r.row.truth !== undefined && r.losing.length === 1 && r.losing[0]!.id === r.row.truth).length;
-  return [
-    `${name}: ${rows.length} one-mistake implementations`,
-    `  loss under the rubric: largest ${Math.max(0, ...losses)}, median ${median(losses)} (property by property: largest ${Math.max(0, ...propertyLosses)}, median ${median(propertyLosses)})`,
-    `  losing more than one criterion: ${spread}; losing exactly one: ${rows.filter((r) => r.losing.length === 1).length}; losing nothing: ${rows.filter((r) => r.losing.length === 0).length}`,
-    ...(rows.some((r) => r.row.truth !== undefined) ? [`  losing exactly the ground truth's criterion: ${home}`] : []),
-  ].join("\n");
 }
 
 function summary(raw: readonly Row[]): void {

@@ -9,6 +9,8 @@ export interface Measurement {
   readonly commit: string;
   readonly dev: Rates;
   readonly blind: Rates;
+  /** BLIND implementations that share no mistake with a DEV one (scripts/heldout/unshared.ts); absent in older measurements. */
+  readonly unshared?: Rates;
   readonly all: Rates;
   /** DEV implementations only. */
   readonly detail: readonly (ImplementationVerdict & { readonly form: string })[];
@@ -22,11 +24,14 @@ export function measurementBlock(m: Measurement): string[] {
     begin(m.label),
     `Measured at commit \`${m.commit}\` (seed ${m.settings.seed}, ${m.settings.numRuns} runs per property).`,
     "",
-    `| rate | DEV (${m.dev.implementations}) | BLIND (${m.blind.implementations}) | ALL (${m.all.implementations}) |`,
-    "| --- | --- | --- | --- |",
+    m.unshared === undefined
+      ? `| rate | DEV (${m.dev.implementations}) | BLIND (${m.blind.implementations}) | ALL (${m.all.implementations}) |`
+      : `| rate | DEV (${m.dev.implementations}) | BLIND (${m.blind.implementations}) | BLIND, no mistake seen in DEV (${m.unshared.implementations}) | ALL (${m.all.implementations}) |`,
+    m.unshared === undefined ? "| --- | --- | --- | --- |" : "| --- | --- | --- | --- | --- |",
   ];
   const [dev, blind, all] = [rateLines(m.dev), rateLines(m.blind), rateLines(m.all)];
-  dev.forEach(([name, value], i) => lines.push(`| ${name} | ${value} | ${blind[i]![1]} | ${all[i]![1]} |`));
+  const unshared = m.unshared === undefined ? null : rateLines(m.unshared);
+  dev.forEach(([name, value], i) => lines.push(`| ${name} | ${value} | ${blind[i]![1]} |${unshared === null ? "" : ` ${unshared[i]![1]} |`} ${all[i]![1]} |`));
   lines.push("", "DEV, implementation by implementation (a root cause: its id, the number of properties it explains, and the mistakes it belongs to: `=m` pure and m's, `?a+b` from two mistakes, `·` none attributable):", "");
   lines.push("| implementation | form | mistakes | root causes | missed | right |", "| --- | --- | --- | --- | --- | --- |");
   for (const v of m.detail) {

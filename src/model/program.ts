@@ -32,6 +32,8 @@ export interface ExpectedStep {
   /** The live context before and after the step. */
   readonly before: BuiltContext;
   readonly after: BuiltContext;
+  /** The call's input as data: what the append builds, or the context the compact step compacts. */
+  readonly input: ContextData;
 }
 
 export interface ExpectedProgram {
@@ -73,7 +75,8 @@ function appendStep(state: State, index: number, step: ProgramStep, openBefore: 
   const messages = stepMessages(step);
   trackCalls(state.open, messages);
   const before = state.live;
-  const built = modelBuild(extendedInput(state, messages) as unknown as Json);
+  const input = extendedInput(state, messages);
+  const built = modelBuild(input as unknown as Json);
   if (built.ok) {
     state.live = built.context;
     state.pending = [];
@@ -83,7 +86,7 @@ function appendStep(state: State, index: number, step: ProgramStep, openBefore: 
   const expected: Expected = built.ok
     ? { kind: "returns", value: built.context as unknown as Json, summarizerCalls: 0 }
     : { kind: "throws", codes: built.codes, summarizerCalls: 0 };
-  return { step: index, call: "build", expected, measures: null, options: null, request: null, openBefore, openAfter: state.open.size, pending: state.pending.length, before, after: state.live };
+  return { step: index, call: "build", expected, measures: null, options: null, request: null, openBefore, openAfter: state.open.size, pending: state.pending.length, before, after: state.live, input };
 }
 
 function compactStep(state: State, index: number, step: CompactStep, openBefore: number): ExpectedStep {
@@ -117,7 +120,7 @@ function compactStep(state: State, index: number, step: CompactStep, openBefore:
     state.live = (expected.value as unknown as { context: BuiltContext }).context;
     state.pending = [];
   }
-  return { step: index, call: "compact", expected, measures, options, request, openBefore, openAfter: state.open.size, pending: state.pending.length, before, after: state.live };
+  return { step: index, call: "compact", expected, measures, options, request, openBefore, openAfter: state.open.size, pending: state.pending.length, before, after: state.live, input };
 }
 
 /** Programs are data that nobody mutates; the generator's labels and expectedFor share one run. */

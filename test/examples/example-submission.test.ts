@@ -27,7 +27,9 @@ import { asMutant, committedExampleSources, documentedFailures, exampleSources, 
 const README_RUN = { seed: 20261129, numRuns: 100 };
 
 /** The root cause each planted bug must come out as (src/grader/root-cause). */
-const ROOT_CAUSE_OF_BUG: Readonly<Record<string, string>> = { "units-utf16-short-strings": "units", "round-ends-at-user-message": "groups" };
+const ROOT_CAUSE_OF_BUG: Readonly<Record<string, string>> = { "units-utf16-short-strings": "units.u", "round-ends-at-user-message": "groups.rounds" };
+/** The root cause of each upstream layer a re-judge may need both of (the planted bugs' layers). */
+const ROOT_CAUSE_OF_LAYER: Readonly<Record<string, string>> = { units: "units.u", groups: "groups.rounds" };
 
 /** The planted bugs whose core alone (src/core with that one bug) also fails this very counterexample. */
 async function bugsFailingCase(verdict: PropertyVerdict, bugHosts: ReadonlyMap<string, Host>, reference: Host): Promise<string[]> {
@@ -61,7 +63,7 @@ describe("examples/submission", () => {
   });
 
   it("has exactly two root causes, the planted bugs, each failure under a bug that fails its counterexample on its own", { timeout: 120_000 }, async () => {
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["units", "groups"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["units.u", "groups.rounds"]);
     const reference = coreReference();
     const bugHosts = new Map<string, Host>();
     for (const bug of PLANTED_BUGS) bugHosts.set(bug.id, createInProcessHost(await loadMutant(asMutant(bug))));
@@ -69,18 +71,25 @@ describe("examples/submission", () => {
       const cause = analysis.causeOf.get(verdict.propertyId);
       const planted = (await bugsFailingCase(verdict, bugHosts, reference)).map((bug) => ROOT_CAUSE_OF_BUG[bug]);
       // A counterexample that only both bugs together fail is put under the upstream one (units).
-      const allowed = planted.length === 0 && analysis.combined.has(verdict.propertyId) ? analysis.combined.get(verdict.propertyId)! : planted;
+      const allowed = planted.length === 0 && analysis.combined.has(verdict.propertyId) ? analysis.combined.get(verdict.propertyId)!.map((layer) => ROOT_CAUSE_OF_LAYER[layer] ?? layer) : planted;
       expect(allowed, `${verdict.propertyId} is put under ${cause}`).toContain(cause);
     }
     expect(analysis.combined.size, "failures only both bugs together explain").toBeLessThanOrEqual(failed.length / 4);
     expect(analysis.rootCauses.flatMap((c) => c.properties).sort()).toEqual(failed.map((v) => v.propertyId).sort());
   });
 
-  it("draws both root causes in the HTML report: every call joined to its result, the contract's and the observed cut", async () => {
+  it("draws both root causes in the HTML report: the context's requirements and summary, every call joined to its result, the contract's and the observed cut", async () => {
     const dir = await mkdtemp(join(tmpdir(), "cc-html-"));
     const file = join(dir, "report.html");
     try {
-      await writeFile(file, renderHtml(gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis)));
+      const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
+      await writeFile(file, renderHtml(grade));
+      // The requirements (three boxes at most, the others in one) and the summary of each drawn context.
+      const contextBoxes = grade.rootCauses.map((cause) => {
+        const op = (cause.illustration?.counterexample ?? cause.counterexample)!.operation as { context?: { requirements?: unknown[]; summary?: unknown } };
+        const requirements = op.context?.requirements?.length ?? 0;
+        return Math.min(requirements, 3) + (requirements > 3 ? 1 : 0) + (op.context?.summary ? 1 : 0);
+      });
       const seen = await withPage(file, async (page) => {
         const requests: string[] = [];
         page.on("request", (request) => requests.push(request.url()));
@@ -95,23 +104,30 @@ describe("examples/submission", () => {
             return {
               id: section.getAttribute("data-root-cause"),
               boxes: boxes.length,
+              context: section.querySelectorAll("svg .context-item").length,
+              contextBeforeMessages: [...section.querySelectorAll("svg .context-item")].every((item) => item.getBoundingClientRect().right < boxes[0]!.getBoundingClientRect().left),
               arcs,
               pairs,
               expectedCut: section.querySelectorAll("svg .cut-expected").length,
               observedCut: section.querySelectorAll("svg .cut-observed").length,
+              agreedCut: section.querySelectorAll("svg .cut-agreed").length,
             };
           }),
         );
         return { causes, requests };
       });
-      expect(seen.causes.map((c) => c.id)).toEqual(["units", "groups"]);
+      expect(seen.causes.map((c) => c.id)).toEqual(["units.u", "groups.rounds"]);
       for (const cause of seen.causes) {
         expect(cause.boxes, `${cause.id}: a timeline is drawn`).toBeGreaterThan(0);
         expect(cause.arcs.sort(), `${cause.id}: one arc per call and its result`).toEqual(cause.pairs.sort());
         expect(cause.expectedCut, `${cause.id}: the contract's cut`).toBe(1);
-        expect(cause.observedCut, `${cause.id}: the observed cut`).toBe(1);
+        // The submission's cut (or the note that it has none), unless it is the contract's: then one line is the cut.
+        expect(cause.observedCut, `${cause.id}: the observed cut`).toBe(cause.agreedCut === 1 ? 0 : 1);
       }
       expect(seen.causes.some((c) => c.arcs.length > 0)).toBe(true);
+      expect(seen.causes.map((c) => c.context), "the drawn contexts' requirement and summary boxes").toEqual(contextBoxes);
+      expect(seen.causes.every((c) => c.contextBeforeMessages)).toBe(true);
+      expect(contextBoxes.some((n) => n > 0), "the example draws a requirement").toBe(true);
       expect(seen.requests.every((url) => url.startsWith("file://"))).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -156,7 +172,7 @@ describe("examples/submission", () => {
     const grade = gradeOf("examples/submission", README_RUN, suiteProperties(), failed, analysis);
     expect(grade.score).toBeGreaterThanOrEqual(150);
     expect(grade.criteria.filter((c) => c.points < c.maxPoints).map((c) => c.id)).toEqual(["grouping", "units"]);
-    expect(grade.rootCauses.map((c) => [c.id, c.criterion])).toEqual([["units", "units"], ["groups", "grouping"]]);
+    expect(grade.rootCauses.map((c) => [c.id, c.criterion])).toEqual([["units.u", "units"], ["groups.rounds", "grouping"]]);
     const readme = readFileSync(new URL("../../examples/README.md", import.meta.url), "utf8");
     expect(readme).toContain(`**${grade.score}/${grade.maxScore}** (every property\nscored on its own: ${grade.propertyScore.score}/${grade.propertyScore.maxScore})`);
   });

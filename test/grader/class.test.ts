@@ -67,7 +67,9 @@ describe("grade-class", () => {
   it("writes class.csv, class.json and a summary naming what went wrong and with whom", async () => {
     const csv = (await readFile(first.files.csv, "utf8")).trim().split("\n");
     expect(csv[0]).toBe(`student,score,max,root causes,time (s),warnings,${CRITERION_IDS.join(",")},"points lost (criterion, root causes)"`);
-    expect(csv.find((l) => l.startsWith("bob,"))).toMatch(/^bob,1,3,standin\.units-count-code-points: units of one user message count code points,/);
+    // bob's one failure is diagnosed by the contract's rule it departs from (the stand-in submission
+    // validates nothing: the real contract refuses the counterexample's message, bob counts it).
+    expect(csv.find((l) => l.startsWith("bob,"))).toMatch(/^bob,1,3,"build\.transcript: Messages are accepted or refused otherwise/);
     const json = JSON.parse(await readFile(first.files.json, "utf8")) as { seed: number; students: unknown[]; recordFiles: Record<string, string> };
     expect(json.seed).toBe(7);
     expect(json.students).toHaveLength(9);
@@ -76,7 +78,8 @@ describe("grade-class", () => {
     expect(summary).toMatch(/## Score histogram/);
     // Root causes of the grade: the students who tampered or did not load have those as their causes instead.
     // Names and causes are shown as code spans (untrusted text: docs/security.md).
-    expect(summary).toMatch(/- \d+ × `standin\.units-count-code-points: .*` — `bob`, `carol`, `dave`, `erin`\n/);
+    expect(summary).toMatch(/- 1 × `build\.transcript: .*` — `bob`\n/);
+    expect(summary).toMatch(/- \d+ × `standin\.units-count-code-points: .*` — `carol`, `dave`, `erin`\n/);
     expect(summary).toMatch(/- did not load: `heidi`/);
     expect(summary).toMatch(/- crashed: .*`carol`/);
     expect(summary).toMatch(/- timed out: .*`dave`/);

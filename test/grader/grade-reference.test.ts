@@ -13,12 +13,12 @@ const submission = fileURLToPath(new URL("./submissions/groups-unfrozen", import
 const importRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("the reference core for the root-cause analysis", () => {
-  it("a selection without a differential property still names the observed fact (groups not frozen: freezing)", async () => {
+  it("a selection without a differential property still names the observed fact (groups not frozen: frozen results)", async () => {
     const properties = allProperties.filter((p) => p.id === "groups.frozen");
     expect(properties.map((p) => p.needsReference === true), "no selected property needs the reference (else the test proves nothing)").toEqual([false]);
     const result = await grade({ submission, properties, seed: 7, numRuns: 20, reportsDir: null, importRoot });
     expect(result.properties.map((p) => [p.id, p.status])).toEqual([["groups.frozen", "failed"]]);
-    expect(result.rootCauses.map((c) => c.id)).toEqual(["freezing"]);
+    expect(result.rootCauses.map((c) => c.id)).toEqual(["frozen.results"]);
   }, 120_000);
 
   it("none is loaded when the caller says there is none (reference: null): the failure is its own root cause", async () => {

@@ -45,21 +45,23 @@ const compact = (summarizer: Scenario["operation"] & object, abort: string): Sce
   }) as Scenario;
 
 describe("the async root cause", () => {
-  it("abort-seen-only-by-event (the abort is seen only through its event): every async and cancel failure under async", async () => {
+  it("abort-seen-only-by-event (the abort is seen only through its event): every async and cancel failure under one cause, the watching of the signal", async () => {
     const { failed, analysis } = await analysisOf("abort-seen-only-by-event");
     // Two or more: one root cause for several failures is what the test shows.
     expect(failed.length, "failures (else the test proves nothing)").toBeGreaterThanOrEqual(2);
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["async"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["step5.abort"]);
+    expect(analysis.rootCauses[0]!.criterion).toBe("cancellation");
     expect(analysis.rootCauses[0]!.differences?.[0]?.question).toMatch(/^compactContext of 1 message that needs compaction, summarizer /);
   }, 300_000);
 
-  it("summary-trimmed (a step 8 defect, seen with async summarizers too): nothing under async", async () => {
+  it("summary-trimmed (a step 8 defect, seen with async summarizers too): nothing under step 5, its failures under step 8's result", async () => {
     const { failed, analysis } = await analysisOf("summary-trimmed");
     expect(failed.some((v) => v.propertyId.startsWith("async.")), "failures on async scenarios (else the test proves nothing)").toBe(true);
-    expect(analysis.rootCauses.map((c) => c.id)).not.toContain("async");
+    expect(analysis.rootCauses.map((c) => c.id).filter((id) => id.startsWith("step5."))).toEqual([]);
+    expect(analysis.rootCauses.map((c) => c.id)).toContain("step8.result");
   }, 300_000);
 
-  it("summary-coerced-to-text (a step 6 defect: a non-string value becomes text, then too long): nothing under async", async () => {
+  it("summary-coerced-to-text (a step 6 defect: a non-string value becomes text, then too long): one cause at step 6, nothing under step 5", async () => {
     const ids = ["strength.non-string-summary-rejected", "strength.non-string-summary-values"];
     const { failed, analysis } = await analysisOf("summary-coerced-to-text", async (hosts) => {
       const out: PropertyVerdict[] = [];
@@ -67,10 +69,10 @@ describe("the async root cause", () => {
       return out.filter((v) => v.status === "failed");
     }, ids);
     expect(failed.length, "failures (else the test proves nothing)").toBe(2);
-    expect(analysis.rootCauses.map((c) => c.id)).not.toContain("async");
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["step6.notString"]);
   }, 300_000);
 
-  it("a failure the subject's settling does not explain stays its own root cause, beside one it explains", async () => {
+  it("a failure the subject's settling does not explain is not joined with the one it explains", async () => {
     // abort-ignored-after-call settles differently under an abort inside the summarizer (async),
     // but settles a plain promise with no abort as the contract does: a wrong result there, or a
     // leaked rejection it does not reproduce on the plain question, is not the settling's.
@@ -88,18 +90,20 @@ describe("the async root cause", () => {
         { propertyId: "async.no-unhandled-rejection", status: "failed", counterexample: plain, observation: leaked },
       ] as unknown as PropertyVerdict[];
     });
-    expect(analysis.causeOf.get("cancel.outcome-per-abort-point")).toBe("async");
-    expect(analysis.causeOf.get("async.outcome-per-script")).toBe("async.outcome-per-script");
-    expect(analysis.causeOf.get("async.no-unhandled-rejection")).toBe("async.no-unhandled-rejection");
+    // The abort missed is the watching of the signal; the wrong result and the leak are other
+    // departures (the fast path's answer, a rejection left unhandled), not joined with it.
+    expect(analysis.causeOf.get("cancel.outcome-per-abort-point")).toBe("step5.abort");
+    expect(analysis.causeOf.get("async.outcome-per-script")).toBe("step2.fastPath");
+    expect(analysis.causeOf.get("async.no-unhandled-rejection")).toBe("step5.unhandled");
   }, 300_000);
 
-  it("rejection-code-forwarded: a forged code passed through is the subject's settling, whichever code it forges", async () => {
+  it("rejection-code-forwarded: a forged code passed through is one mistake (the forged rule of step 5), whichever code it forges", async () => {
     const ids = ["async.forged-code-is-summarizer-failed"];
     const { failed, analysis } = await analysisOf("rejection-code-forwarded", async (hosts) => {
       const verdict = await runOne(suiteProperties().find((p) => p.id === ids[0])!, hosts, { seed: 20261129, numRuns: 100, shrink: false });
       return verdict.status === "failed" ? [verdict] : [];
     }, ids);
     expect(failed.length, "it fails (else the test proves nothing)").toBe(1);
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["async"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["step5.forged"]);
   }, 300_000);
 });

@@ -17,21 +17,25 @@ const reference = coreReference();
 afterAll(() => reference.close());
 
 describe("observed facts as root causes", () => {
-  it("build-shallow-freeze (only the outer object frozen): compaction, fast path, atomicity and async failures under one cause, freezing", async () => {
-    // groups.frozen asks for the list and the groups only (contract §5), so it passes here.
+  it("build-shallow-freeze (only the outer object frozen): compaction, fast path, atomicity and async failures under one cause, frozen results", async () => {
+    // groups.frozen asks for the list and the groups only (contract §5), so it passes here. A
+    // compaction's value mutable inside and a prebuilt input mutable after the call are one
+    // mistake: the build's value is not deeply frozen.
     const ids = ["compaction.all-frozen", "atomicity.prebuilt-input-unchanged-and-frozen", "fast-path.status-unchanged", "async.failure-leaves-context-unchanged"];
     const { analysis } = await analysisOf("build-shallow-freeze", ids, reference);
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["freezing"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["frozen.results"]);
+    expect(analysis.rootCauses[0]!.criterion).toBe("immutable-snapshots-and-ceilings");
     expect(analysis.rootCauses[0]!.differences?.[0]?.subject).toMatch(/^mutable/);
   }, 300_000);
 
-  it("record-appended-before-validation: the input changed by a failed compaction, under input", async () => {
+  it("record-appended-before-validation: the input changed by a failed compaction, under the atomicity rule", async () => {
     const { analysis } = await analysisOf("record-appended-before-validation", ["atomicity.plain-input-unchanged", "hostile.input-unchanged"], reference, true, SECOND_SEED);
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["input"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["atomicity.unchanged"]);
+    expect(analysis.rootCauses[0]!.criterion).toBe("atomicity-and-one-record");
     expect(analysis.rootCauses[0]!.differences?.[0]).toMatchObject({ subject: "changed", contract: "unchanged" });
   }, 300_000);
 
-  it("a plain Error carrying the right code where no reading explains it (a blank summary refused), under error-class", async () => {
+  it("a plain Error carrying the right code where no reading explains it (a blank summary refused), under the error class's rule", async () => {
     // The core as the subject, its observation changed into a plain Error with the same code:
     // its input and options read as the contract's, its settling of the script is the contract's.
     const scenario = {
@@ -53,13 +57,14 @@ describe("observed facts as root causes", () => {
     const def = suiteProperties().find((p) => p.id === "async.outcome-per-script")!;
     const failures = [{ id: def.id, title: def.id, counterexample: scenario, observation: plain }];
     const analysis = await analyzeRootCauses(failures, { definitions: [def], subject: reference, reference });
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["error-class"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["errors.class"]);
     expect(analysis.rootCauses[0]!.differences?.[0]).toMatchObject({ subject: "an Error (Error), not a ContextCompactionError", contract: "a ContextCompactionError" });
   }, 300_000);
 
-  it("promise-retry-not-undone: the constructor left on the promise, under restoration", async () => {
+  it("promise-retry-not-undone: the constructor left on the promise, one cause under the rule of native promises (restored after the retry)", async () => {
     const { analysis } = await analysisOf("promise-retry-not-undone", ["strength.promise-own-constructor-retried", "strength.promise-inherited-species-retried"], reference);
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["restoration"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["step5.nativePromise"]);
+    expect(analysis.rootCauses[0]!.criterion).toBe("async-observation");
   }, 300_000);
 
   it("a failure that also differs in its outcome is not put under the fact it shows", async () => {
@@ -78,7 +83,8 @@ describe("observed facts as root causes", () => {
     const both = [verdict, changed].map((v, i) => ({ ...v, id: i === 0 ? v.propertyId : `${v.propertyId}#changed`, title: v.propertyId }));
     const definitions = [...properties, { ...properties[0]!, id: "fast-path.status-unchanged#changed" }];
     const analysis = await analyzeRootCauses(both, { definitions, subject: hosts.subject, reference: hosts.reference });
-    expect(analysis.causeOf.get("fast-path.status-unchanged")).toBe("freezing");
-    expect(analysis.causeOf.get("fast-path.status-unchanged#changed")).toBe("fast-path.status-unchanged#changed");
+    expect(analysis.causeOf.get("fast-path.status-unchanged")).toBe("frozen.results");
+    // Not under the fact: its own departure, the fast path's answer (§7 step 2).
+    expect(analysis.causeOf.get("fast-path.status-unchanged#changed")).toBe("step2.fastPath");
   }, 300_000);
 });

@@ -46,7 +46,7 @@ const reference = coreReference();
 afterAll(() => reference.close());
 
 describe("the build root cause of a transcript accepted against the contract", () => {
-  it("transcript-tool-name-unchecked: the groups comparison with the reference joins the build failures", async () => {
+  it("transcript-tool-name-unchecked: the groups comparison with the reference joins the build failures, under the transcript's rule", async () => {
     const mutant = mutants.find((m) => m.id === "transcript-tool-name-unchecked")!;
     const ids = ["differential.groups-same-as-reference"];
     const properties = suiteProperties().filter((p) => ids.includes(p.id));
@@ -61,7 +61,7 @@ describe("the build root cause of a transcript accepted against the contract", (
       failed.map((v) => ({ ...v, id: v.propertyId, title: v.propertyId })),
       { definitions: properties, subject: hosts.subject, reference: hosts.reference },
     );
-    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["build"]);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["build.transcript"]);
     expect(analysis.rootCauses[0]!.differences?.[0]?.subject).toBe("accepts it");
   }, 300_000);
 });

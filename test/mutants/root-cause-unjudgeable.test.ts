@@ -13,9 +13,9 @@ const reference = coreReference();
 afterAll(() => reference.close());
 
 describe("a failure the model cannot judge again", () => {
-  it("stays its own root cause; the build failure beside it is still under build", async () => {
+  it("stays its own root cause; the build failure beside it is still diagnosed (the input's reading of a value no JSON has)", async () => {
     const { analysis } = await analysisOf("arguments-accept-non-finite", ["strength.argument-values-must-be-json", "differential.compact-same-as-reference"], reference);
-    expect(analysis.causeOf.get("strength.argument-values-must-be-json")).toBe("build");
+    expect(analysis.causeOf.get("strength.argument-values-must-be-json")).toBe("read.input");
     expect(analysis.causeOf.get("differential.compact-same-as-reference")).toBe("differential.compact-same-as-reference");
   }, 300_000);
 });

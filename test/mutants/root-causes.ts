@@ -1,5 +1,6 @@
 import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
 import { printedSize } from "../../src/grader/report/notation";
+import type { RootCause } from "../../src/grader/result";
 import type { PropertyDefinition } from "../../src/scenario";
 import { messagesIn, runOne, type MutantHosts, type PropertyVerdict, type RunSettings } from "./matrix";
 
@@ -29,10 +30,13 @@ export function isSmall(cause: MutantRootCause): boolean {
 /**
  * Groups `failed` (verdicts of the mutant, unshrunk) into root causes; with `shrink`, runs
  * properties of each root cause again with shrinking and measures the smallest counterexample.
+ * `analyzed` receives the analysis' root causes as a grade has them (the rubric's losses are
+ * measured from them: scripts/rubric/loss-rows.ts).
  */
-export async function mutantRootCauses(hosts: MutantHosts, properties: readonly PropertyDefinition[], failed: readonly PropertyVerdict[], settings: Omit<RunSettings, "shrink"> & { readonly shrink: boolean }): Promise<MutantRootCause[]> {
+export async function mutantRootCauses(hosts: MutantHosts, properties: readonly PropertyDefinition[], failed: readonly PropertyVerdict[], settings: Omit<RunSettings, "shrink"> & { readonly shrink: boolean }, analyzed?: (causes: readonly RootCause[]) => void): Promise<MutantRootCause[]> {
   const failures = failed.filter((v) => v.status === "failed").map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
   const analysis = await analyzeRootCauses(failures, { definitions: properties, subject: hosts.subject, reference: hosts.reference });
+  analyzed?.(analysis.rootCauses);
   const out: MutantRootCause[] = [];
   for (const cause of analysis.rootCauses) {
     // A grade shrinks every failure and shows the smallest: approximated by shrinking the

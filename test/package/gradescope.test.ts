@@ -130,7 +130,7 @@ describe("run_autograder, copied to the root and run from there", () => {
     const failed = results.tests.filter((t) => t.status === "failed").map((t) => t.name.split(":")[0]!);
     expect(failed).toContain("units.astral-counts-one");
     // The two planted bugs are the two root causes (docs/grading.md), the units one first.
-    expect(results.output).toMatch(/Root causes \(fix them in this order\):\n\n1\. .*\[units\][\s\S]*\n2\. .*\[groups\]/);
+    expect(results.output).toMatch(/Root causes \(fix them in this order\):\n\n1\. .*\[units\.u\][\s\S]*\n2\. .*\[groups\.rounds\]/);
   });
 
   test("the tamper fixture: its fake passing report is ignored, it scores what it earns", () => {

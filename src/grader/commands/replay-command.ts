@@ -2,7 +2,8 @@ import { replayScenario } from "../replay";
 import { readScenarioFile } from "../replay-file";
 import { GraderError } from "../errors";
 import { printable } from "../report/escape";
-import { expectedText, outcomeText, renderScenario } from "../report/notation";
+import { outcomeLines } from "../report/format";
+import { renderScenario } from "../report/notation";
 
 /** `compaction-check replay`: exit 0 when the scenario passes now, 1 when it still fails. */
 export async function replayCommand(scenarioPath: string, submission: string | undefined, options: Record<string, unknown>): Promise<number> {
@@ -21,8 +22,7 @@ export async function replayCommand(scenarioPath: string, submission: string | u
   for (const note of result.notes) line(`note: ${note}`);
   line("counterexample:");
   for (const rendered of renderScenario(file.scenario)) line(`  ${rendered}`);
-  line(`observed: ${outcomeText(result.observation.outcome)}`);
-  line(`expected: ${expectedText(result.expected)}`);
+  for (const outcome of outcomeLines({ counterexample: file.scenario, observation: result.observation, expected: result.expected })) line(outcome);
   line("");
   line(`scenario: ${JSON.stringify(file.scenario)}`);
   block(`observation: ${JSON.stringify(result.observation, null, 2)}`);

@@ -1,6 +1,7 @@
 import type { GradeResult, PropertyResult, RootCause } from "../result";
 import { causeCharge } from "./criteria-text";
 import { expectedText, outcomeText, renderScenario } from "./notation";
+import { outcomeDiffLines, type Outcomes } from "./outcome-diff";
 
 // Shared text pieces of the human-facing reports (terminal, JUnit, Gradescope, HTML).
 
@@ -23,12 +24,12 @@ export function counterexampleLines(scenario: RootCause["counterexample"], maxLi
   return [...lines.slice(0, maxLines - 1), `  … ${lines.length - maxLines + 1} more lines (the replay file has the whole scenario)`];
 }
 
-/** Observed and expected, on one line each. */
-export function outcomeLines(item: Pick<PropertyResult, "observation" | "expected">): string[] {
+/** Observed and expected, on one line each, then where they differ (./outcome-diff). */
+export function outcomeLines(item: Outcomes): string[] {
   const lines: string[] = [];
   if (item.observation !== undefined) lines.push(`observed: ${outcomeText(item.observation.outcome)}`);
   if (item.expected !== undefined) lines.push(`expected: ${expectedText(item.expected)}`);
-  return lines;
+  return [...lines, ...outcomeDiffLines(item)];
 }
 
 /** How a report says to replay a counterexample: by default the grade's own replay line. */

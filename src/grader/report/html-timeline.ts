@@ -3,13 +3,16 @@ import type { MessageData } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { expectedCut, observedCut } from "./cuts";
 import { isRecord, quote } from "./notation";
+import { contextHolder, contextItems, type ContextItem } from "./timeline-context";
+import { cutsCaption, cutsOf, noCutWords, type CutAnswer } from "./timeline-cuts";
 
-// A counterexample drawn as a timeline (SVG, no script): messages as boxes with their units,
-// an arc from each tool call to its result, the contract's groups bracketed under the boxes
-// (the subject's too when it returned groups), the expected and the observed cut as vertical
-// lines, and the messages the contract keeps after its cut shaded.
+// A counterexample drawn as a timeline (SVG, no script): the context's requirements and summary
+// (./timeline-context) and its messages as boxes with their units, an arc from each tool call
+// to its result, the contract's groups bracketed under the boxes (the subject's too when it
+// returned groups), the cuts (./timeline-cuts: the contract's and the subject's as two lines
+// where they differ, one where they agree, a note where an answer has none), and the messages
+// the contract keeps after its cut shaded. The caption says what was drawn.
 
 const BOX_W = 132;
 const BOX_H = 64;
@@ -28,8 +31,7 @@ export function escapeHtml(text: string): string {
 
 /** The messages of a scenario's context or transcript, when they are readable messages. */
 export function messagesOf(scenario: Scenario): MessageData[] | null {
-  const op = scenario.operation;
-  const holder = op.kind === "groups" ? { messages: op.transcript } : op.kind === "build" || op.kind === "units" ? op.input : op.kind === "program" ? null : op.context;
+  const holder = contextHolder(scenario);
   const messages = isRecord(holder) ? holder.messages : undefined;
   if (!Array.isArray(messages) || !messages.every((m) => isRecord(m) && typeof m.role === "string" && typeof m.id === "string")) return null;
   return messages as unknown as MessageData[];
@@ -76,13 +78,23 @@ function linkAttributes(m: MessageData): string {
   return calls.length === 0 ? "" : ` data-calls="${escapeHtml(JSON.stringify(calls))}"`;
 }
 
-const x = (i: number) => LEFT + i * (BOX_W + GAP);
-/** The x of a cut before message `i` (between boxes i-1 and i). */
-const cutX = (i: number) => x(i) - GAP / 2;
+const x = (slot: number) => LEFT + slot * (BOX_W + GAP);
 
 function clip(text: string, max = 18): string {
   const points = [...text];
   return points.length <= max ? text : `${points.slice(0, max - 1).join("")}…`;
+}
+
+/** One box: a group with its hover text, the frame, a bold head, up to two lines and its units at the bottom right. */
+function box(slot: number, top: number, b: { readonly cls: string; readonly attributes: string; readonly title: string; readonly head: string; readonly lines: readonly string[]; readonly units: string }): string {
+  const lines = b.lines.map((line, k) => `<text x="${x(slot) + 8}" y="${top + 34 + k * 13}" class="box-text">${escapeHtml(clip(line))}</text>`);
+  return (
+    `<g class="${b.cls}"${b.attributes}><title>${escapeHtml(b.title)}</title>` +
+    `<rect class="box" x="${x(slot)}" y="${top}" width="${BOX_W}" height="${BOX_H}" rx="6"/>` +
+    `<text x="${x(slot) + 8}" y="${top + 16}" class="box-head">${escapeHtml(clip(b.head, 19))}</text>` +
+    lines.join("") +
+    `<text x="${x(slot) + BOX_W - 6}" y="${top + BOX_H - 6}" class="units" text-anchor="end">${escapeHtml(b.units)} u</text></g>`
+  );
 }
 
 export interface TimelineInput {
@@ -91,42 +103,53 @@ export interface TimelineInput {
   readonly expected?: Expected;
 }
 
-/** The SVG of a counterexample, or null when it has no messages to draw. */
-export function timelineSvg({ scenario, observation, expected }: TimelineInput): string | null {
+export interface Timeline {
+  readonly svg: string;
+  /** What the drawing shows, in the words of its parts that are there (html.ts prints it above the drawing). */
+  readonly caption: string;
+}
+
+/** Width of a note's text at 11 px, generously. */
+const noteWidth = (text: string) => [...text].length * 6.5;
+
+/** The drawing of a counterexample and its caption, or null when it has no messages to draw. */
+export function drawTimeline({ scenario, observation, expected }: TimelineInput): Timeline | null {
   const messages = messagesOf(scenario);
   if (messages === null || messages.length === 0) return null;
+  const items: readonly ContextItem[] = contextItems(scenario);
   const n = messages.length;
-  // Room on the right for the labels of a cut after the last message.
-  const width = x(n) + LEFT + 110;
+  /** The slot of message i: after the requirements and the summary. */
+  const p = items.length;
+  /** The x of a cut before message `i` (between boxes i-1 and i). */
+  const cutX = (i: number) => x(p + i) - GAP / 2;
   const top = ARC_SPACE;
   const parts: string[] = [];
-  const expectedAt = expectedCut(scenario, expected);
-  const observedAt = observedCut(scenario, observation);
+  const cuts = cutsOf(scenario, observation, expected);
+  const contractAt = cuts.contract !== null && "at" in cuts.contract ? cuts.contract.at : null;
 
   // Retained suffix (the contract's cut): shaded behind the boxes.
-  if (typeof expectedAt === "number" && expectedAt < n) {
-    parts.push(`<rect class="retained" x="${cutX(expectedAt)}" y="${top - 8}" width="${x(n) - cutX(expectedAt) - GAP / 2}" height="${BOX_H + 16}"><title>Kept after the contract's cut: messages #${expectedAt}–#${n - 1}</title></rect>`);
+  const shaded = contractAt !== null && contractAt < n;
+  if (shaded) {
+    parts.push(`<rect class="retained" x="${cutX(contractAt)}" y="${top - 8}" width="${x(p + n) - cutX(contractAt) - GAP / 2}" height="${BOX_H + 16}"><title>Kept after the contract's cut: messages #${contractAt}–#${n - 1}</title></rect>`);
   }
+  items.forEach((item, slot) => {
+    parts.push(box(slot, top, { cls: `context-item ${item.kind}`, attributes: ` data-kind="${item.kind}" data-id="${escapeHtml(item.id)}"`, title: item.title, head: item.head, lines: item.lines, units: item.units }));
+  });
   messages.forEach((m, i) => {
-    const lines = boxLines(m).map((line, k) => `<text x="${x(i) + 8}" y="${top + 34 + k * 13}" class="box-text">${escapeHtml(clip(line))}</text>`);
     const units = unitsOf(m);
-    parts.push(
-      `<g class="message role-${m.role}" data-index="${i}" data-id="${escapeHtml(m.id)}"${linkAttributes(m)}><title>${escapeHtml(`#${i} ${m.role} ${m.id}: ${units} units = ${formula(m)}`)}</title>` +
-        `<rect class="box" x="${x(i)}" y="${top}" width="${BOX_W}" height="${BOX_H}" rx="6"/>` +
-        `<text x="${x(i) + 8}" y="${top + 16}" class="box-head">${escapeHtml(clip(`#${i} ${m.role} ${m.id}`, 19))}</text>` +
-        lines.join("") +
-        `<text x="${x(i) + BOX_W - 6}" y="${top + BOX_H - 6}" class="units" text-anchor="end">${units} u</text></g>`,
-    );
+    parts.push(box(p + i, top, { cls: `message role-${m.role}`, attributes: ` data-index="${i}" data-id="${escapeHtml(m.id)}"${linkAttributes(m)}`, title: `#${i} ${m.role} ${m.id}: ${units} units = ${formula(m)}`, head: `#${i} ${m.role} ${m.id}`, lines: boxLines(m), units }));
   });
   // Arcs: each call to its result.
+  let arcs = 0;
   messages.forEach((m, i) => {
     if (m.role !== "assistant" || !Array.isArray(m.content)) return;
     for (const block of m.content) {
       if (block.type !== "toolCall") continue;
       const j = messages.findIndex((r, k) => k > i && r.role === "toolResult" && r.toolCallId === block.id);
       if (j === -1) continue;
-      const x1 = x(i) + BOX_W * 0.6;
-      const x2 = x(j) + BOX_W * 0.4;
+      arcs++;
+      const x1 = x(p + i) + BOX_W * 0.6;
+      const x2 = x(p + j) + BOX_W * 0.4;
       const height = Math.min(ARC_SPACE - 10, 18 + 8 * (j - i));
       parts.push(
         `<path class="arc" data-call="${escapeHtml(block.id)}" data-from="${i}" data-to="${j}" d="M ${x1} ${top} C ${x1} ${top - height}, ${x2} ${top - height}, ${x2} ${top}"><title>${escapeHtml(`call ${block.id} (${block.name}) in #${i} is answered by #${j}`)}</title></path>`,
@@ -145,25 +168,49 @@ export function timelineSvg({ scenario, observation, expected }: TimelineInput):
     const y = top + BOX_H + 16 + r * 26;
     for (const g of row.groups) {
       if (!(g.endIndex > g.startIndex)) continue;
-      const x1 = x(g.startIndex) + 2;
-      const x2 = x(g.endIndex - 1) + BOX_W - 2;
+      const x1 = x(p + g.startIndex) + 2;
+      const x2 = x(p + g.endIndex - 1) + BOX_W - 2;
       parts.push(`<path class="${row.cls}" data-start="${g.startIndex}" data-end="${g.endIndex}" d="M ${x1} ${y - 6} L ${x1} ${y} L ${x2} ${y} L ${x2} ${y - 6}"><title>${escapeHtml(`${row.label}: ${g.kind} #${g.startIndex}–#${g.endIndex - 1}`)}</title></path>`);
     }
-    parts.push(`<text class="row-label" x="${LEFT}" y="${y + 14}">${escapeHtml(row.label)}</text>`);
+    parts.push(`<text class="row-label" x="${x(p)}" y="${y + 14}">${escapeHtml(row.label)}</text>`);
   });
   const bottom = top + BOX_H + 16 + rows.length * 26 + 8;
-  // Cuts.
-  const cut = (at: number | null | undefined, cls: string, label: string, dy: number) => {
-    if (at === undefined) return;
-    if (at === null) {
-      parts.push(`<text class="${cls} cut-none" x="${width - LEFT}" y="${bottom + dy}" text-anchor="end">${escapeHtml(`${label}: no cut (null)`)}</text>`);
+  // Cuts: a line each where they differ, one where they agree; a note for an answer with no cut.
+  const notes: { cls: string; text: string }[] = [];
+  const cut = (answer: CutAnswer | null, cls: string, label: string, side: "yours" | "contract" | "both", labelY: number) => {
+    if (answer === null) return;
+    if ("none" in answer) {
+      notes.push({ cls, text: noCutWords(side, answer.none) });
       return;
     }
+    const at = answer.at;
     const cx = cutX(Math.max(0, Math.min(n, at)));
-    parts.push(`<g class="cut ${cls}" data-cut="${at}"><line x1="${cx}" y1="${6}" x2="${cx}" y2="${bottom - 6}"/><text x="${cx + 4}" y="${dy < 20 ? 14 : 28}">${escapeHtml(`${label} ${at}`)}</text><title>${escapeHtml(`${label}: before message #${at}; messages #0–#${at - 1} go into the summary`)}</title></g>`);
+    const said = side === "both" ? `the cut, yours and the contract's: before message #${at}` : `${label}: before message #${at}`;
+    parts.push(`<g class="cut ${cls}" data-cut="${at}"><line x1="${cx}" y1="${6}" x2="${cx}" y2="${bottom - 6}"/><text x="${cx + 4}" y="${labelY}">${escapeHtml(`${label} ${at}${side === "both" ? ", yours = the contract's" : ""}`)}</text><title>${escapeHtml(`${said}; ${at <= 0 ? "no message goes" : at === 1 ? "message #0 goes" : `messages #0–#${at - 1} go`} into the summary`)}</title></g>`);
   };
-  cut(expectedAt, "cut-expected", "contract's cut", 14);
-  cut(observedAt, "cut-observed", "your cut", 30);
-  const height = bottom + 36;
-  return `<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="timeline of the counterexample">${parts.join("")}</svg>`;
+  if (cuts.agree) cut(cuts.contract, "cut-expected cut-agreed", "cut", "both", 14);
+  else {
+    cut(cuts.contract, "cut-expected", "contract's cut", "contract", 14);
+    cut(cuts.yours, "cut-observed", "your cut", "yours", 28);
+  }
+  notes.forEach((note, k) => parts.push(`<text class="${note.cls} cut-none" x="${LEFT}" y="${bottom + 14 + k * 16}">${escapeHtml(note.text)}</text>`));
+  const width = Math.max(x(p + n) + LEFT + 110, 2 * LEFT + Math.max(0, ...notes.map((note) => noteWidth(note.text))));
+  const height = bottom + 8 + notes.length * 16;
+  const svg = `<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="timeline of the counterexample">${parts.join("")}</svg>`;
+  return { svg, caption: caption(items, arcs > 0, rows.length > 1, cutsCaption(cuts), shaded) };
+}
+
+/** The caption: only the parts the drawing has. */
+function caption(items: readonly ContextItem[], arcs: boolean, yourGroups: boolean, cuts: string, shaded: boolean): string {
+  const requirements = items.some((i) => i.kind === "requirement");
+  const summary = items.some((i) => i.kind === "summary");
+  const context = requirements && summary ? "the context's requirements and its summary" : requirements ? "the context's requirements" : summary ? "the context's summary" : "";
+  const parts = [
+    context === "" ? "boxes are messages with their units" : `the grey boxes are ${context}, the others messages, each with its units`,
+    ...(arcs ? ["arcs join each tool call to its result"] : []),
+    yourGroups ? "brackets are groups (the contract's solid, yours red dashed)" : "brackets are groups",
+    cuts,
+    ...(shaded ? ["the shaded messages are the ones the contract keeps"] : []),
+  ];
+  return `${parts.join("; ")}.`;
 }

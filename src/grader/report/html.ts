@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { GradeResult, PropertyResult, RootCause } from "../result";
 import { counterexampleLines, outcomeLines, points, rootCauseOf, truncate } from "./format";
-import { escapeHtml, timelineSvg } from "./html-timeline";
+import { drawTimeline, escapeHtml } from "./html-timeline";
 import { causeChargeHtml, CRITERIA_STYLE, criteriaSection } from "./html-criteria";
 import type { Reporter } from "./reporter";
 
@@ -26,7 +26,7 @@ abbr{text-decoration:underline dotted;cursor:help}
 table.props{border-collapse:collapse;width:100%;background:#fff} table.props td,table.props th{border-bottom:1px solid #e5e8ee;padding:4px 8px;text-align:left;vertical-align:top} table.props td{overflow-wrap:anywhere}
 @media (max-width:600px){main{padding:12px} .cause{padding:10px} table.props td,table.props th,.diff td,.diff th{padding:3px 4px}}
 .passed{color:#15803d} .failed{color:#b91c1c} .error{color:#a16207}
-svg .box{fill:#fff;stroke:#64748b} svg .role-assistant .box{fill:#eef2ff} svg .role-toolResult .box{fill:#ecfdf5} svg .role-user .box{fill:#fff7ed}
+svg .box{fill:#fff;stroke:#64748b} svg .role-assistant .box{fill:#eef2ff} svg .role-toolResult .box{fill:#ecfdf5} svg .role-user .box{fill:#fff7ed} svg .context-item .box{fill:#e5e7eb;stroke:#6b7280}
 svg .box-head{font:600 11px system-ui,sans-serif} svg .box-text{font:11px ui-monospace,monospace;fill:#334155} svg .units{font:600 11px system-ui,sans-serif;fill:#7c2d12}
 svg .arc{fill:none;stroke:#4f46e5;stroke-width:1.6} svg .arc-label{font:10px ui-monospace,monospace;fill:#4f46e5}
 svg .group{fill:none;stroke:#0f766e;stroke-width:2} svg .group-observed{stroke:#b91c1c;stroke-dasharray:4 3} svg .row-label{font:11px system-ui,sans-serif;fill:#475569}
@@ -71,7 +71,7 @@ export function renderHtml(grade: GradeResult): string {
 function causeSection(cause: RootCause, index: number): string {
   const differences = cause.differences ?? [];
   const drawing = cause.illustration ?? (cause.counterexample === undefined ? undefined : { propertyId: cause.counterexampleOf ?? "", counterexample: cause.counterexample, observation: cause.observation, expected: cause.expected });
-  const svg = drawing === undefined ? null : timelineSvg({ scenario: drawing.counterexample, observation: drawing.observation, expected: drawing.expected });
+  const timeline = drawing === undefined ? null : drawTimeline({ scenario: drawing.counterexample, observation: drawing.observation, expected: drawing.expected });
   return [
     `<section class="cause" id="cause-${escapeHtml(cause.id)}" data-root-cause="${escapeHtml(cause.id)}">`,
     `<h3>${index + 1}. ${escapeHtml(cause.title)}</h3>`,
@@ -79,7 +79,7 @@ function causeSection(cause: RootCause, index: number): string {
     `<p>${escapeHtml(cause.explanation)}</p>`,
     differences.length === 0 ? "" : `<table class="diff"><tr><th>question</th><th>your answer</th><th>the contract's</th></tr>${differences.slice(0, 4).map((d) => `<tr><td><code>${escapeHtml(d.question)}</code></td><td>${escapeHtml(d.subject)}</td><td>${escapeHtml(d.contract)}</td></tr>`).join("")}</table>`,
     cause.counterexample === undefined ? "" : `<p>Smallest counterexample (<code>${escapeHtml(cause.counterexampleOf ?? "")}</code>):</p><pre>${escapeHtml([...counterexampleLines(cause.counterexample), ...outcomeLines(cause)].join("\n"))}</pre>`,
-    svg === null || drawing === undefined ? "" : `<p>Drawn (<code>${escapeHtml(drawing.propertyId)}</code>): boxes are messages with their units, arcs join each tool call to its result, brackets are groups, the green line is the contract's cut and the red dashed one yours; the shaded messages are the ones the contract keeps.</p><div class="scroll">${svg}</div>${drawing === cause.illustration && drawing.propertyId !== cause.counterexampleOf ? `<pre>${escapeHtml(outcomeLines(drawing).join("\n"))}</pre>` : ""}`,
+    timeline === null || drawing === undefined ? "" : `<p class="drawn">Drawn (<code>${escapeHtml(drawing.propertyId)}</code>): ${escapeHtml(timeline.caption)}</p><div class="scroll">${timeline.svg}</div>${drawing === cause.illustration && drawing.propertyId !== cause.counterexampleOf ? `<pre>${escapeHtml(outcomeLines(drawing).join("\n"))}</pre>` : ""}`,
     cause.replay === undefined ? "" : `<p class="replay">Replay: <code>${escapeHtml(cause.replay)}</code></p>`,
     `<details><summary>${cause.properties.length} failed propert${cause.properties.length === 1 ? "y" : "ies"}</summary><p>${cause.properties.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details>`,
     `</section>`,

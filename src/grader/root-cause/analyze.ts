@@ -4,23 +4,27 @@ import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { messagesIn } from "../../scenario/size";
 import type { Expected } from "../../scenario/expected";
+import type { CriterionId } from "../criteria";
 import type { RootCause, UpstreamDifference } from "../result";
 import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
-import { LAYER_TEXT, READING_TEXT } from "./layers";
 import { UpstreamProbe } from "./probe";
-import { localize } from "./localize";
-import { LAYERS } from "./recheck";
-import { FACT_LAYERS } from "./facts";
+import { diagnose } from "./diagnose";
 import { CONTRACT_CLASS } from "../sandbox/child/protocol";
+import type { Recheck } from "./differences";
+import { describeCause } from "./describe";
+import { RULES, type RuleId } from "./rules";
+import type { Signature } from "./signature";
 
-// Groups failed properties into root causes. A failure is attributed to an upstream root cause
-// (build, options, units, groups, boundary, compaction, async) or an observed fact (frozen-ness,
-// identity...: facts.ts) only when a re-check shows it (recheck.ts); otherwise it is its
-// own root cause. Properties not run because an export they call is missing or of the wrong kind
-// are one root cause, "exports", first, naming every export with a problem (with the error class
-// missing, the failures whose only difference is "not a ContextCompactionError" join it); other failures without a
-// counterexample are grouped by their message. The score does not change: this only explains it.
+// Groups failed properties into root causes, one per mistake: each failure is localized
+// (./localize: an upstream answer of the submission, an observed fact, or the failing call
+// itself), signed with the contract rule where the submission's answer departs and how
+// (./signature), and failures with one signature are one root cause (./describe words it).
+// Properties not run because an export they call is missing or of the wrong kind are one root
+// cause, "exports", first, naming every export with a problem (with the error class missing, the
+// failures whose only difference is "not a ContextCompactionError" join it); other failures
+// without a counterexample are grouped by their message. The score does not change: this only
+// explains it.
 
 export interface FailureInput {
   readonly id: string;
@@ -60,8 +64,8 @@ interface Attributed {
   readonly differences: readonly UpstreamDifference[];
   /** Its re-check needed the answers of more than one layer: it shows this root cause less clearly. */
   readonly combined?: boolean;
-  /** Explained by the subject's reading of the very input or options (./decorated). */
-  readonly reading?: "input" | "options";
+  readonly recheck?: Recheck;
+  readonly signature?: Signature;
 }
 
 export async function analyzeRootCauses(failures: readonly FailureInput[], options: AnalyzeOptions): Promise<RootCauseAnalysis> {
@@ -75,42 +79,90 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       attributed.push({ failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] });
       continue;
     }
-    let result: Awaited<ReturnType<typeof localize>>;
+    const scenarioFailure = { def, scenario: failure.counterexample, observation: failure.observation };
+    let diagnosis: Awaited<ReturnType<typeof diagnose>>;
     try {
-      result = await localize({ def, scenario: failure.counterexample, observation: failure.observation }, probe, options.reference);
+      diagnosis = await diagnose(scenarioFailure, failure.expected ?? null, probe, options.reference);
     } catch {
       // The model cannot judge again with answers that are no contract data (a built context
       // holding NaN, which J does not define): this failure alone stays its own root cause.
       attributed.push({ failure, cause: failure.id, differences: [] });
       continue;
     }
+    const { recheck: result, signature } = diagnosis;
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
-    attributed.push({ failure, cause: result.layer ?? failure.id, differences, combined: needsMore, ...(result.reading === undefined ? {} : { reading: result.reading }) });
+    if (signature.undiagnosed === true) {
+      attributed.push({ failure, cause: failure.id, differences: [] });
+      continue;
+    }
+    attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature });
     if (needsMore) combined.set(failure.id, result.needs!);
   }
   const conformance = options.conformance ?? new Map<string, string>();
   const causes = new Map<string, Attributed[]>();
-  for (const entry of exportsJoined(readingsJoined(attributed), conformance)) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
-  const rootCauses = [...causes.entries()].map(([id, members]) => (id === EXPORTS_CAUSE ? exportsCause(members, conformance) : rootCause(id, members, byId)));
-  // Missing exports first (nothing else can be judged right without them), then upstream causes
-  // (they explain the most), then by how many properties each explains.
-  const ranked: readonly string[] = [EXPORTS_CAUSE, ...LAYERS, ...FACT_LAYERS];
-  const rank = (cause: RootCause) => { const at = ranked.indexOf(cause.id); return at === -1 ? ranked.length : at; };
-  rootCauses.sort((a, b) => rank(a) - rank(b) || b.properties.length - a.properties.length);
+  for (const entry of joinedKeys(lostCallsJoined(exportsJoined(attributed, conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
+  // Missing exports first (nothing else can be judged right without them), then in the order of
+  // the contract's rules (upstream first: the input, units, groups, the boundary, then §7's
+  // steps), then by how many properties each explains.
+  const rank = (key: string) => (key === EXPORTS_CAUSE ? -1 : ruleRank(causes.get(key)![0]!.signature?.rule));
+  built.sort((a, b) => rank(a.key) - rank(b.key) || b.cause.properties.length - a.cause.properties.length);
+  const rootCauses = uniqueIds(built.map((b) => b.cause));
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
 }
 
+const RULE_ORDER = Object.keys(RULES) as RuleId[];
+
+function ruleRank(rule: RuleId | undefined): number {
+  return rule === undefined ? RULE_ORDER.length : RULE_ORDER.indexOf(rule);
+}
+
+/** Root causes of one rule are told apart by a number ("groups.rounds", "groups.rounds-2"). */
+function uniqueIds(causes: readonly RootCause[]): RootCause[] {
+  const seen = new Map<string, number>();
+  return causes.map((cause) => {
+    const n = (seen.get(cause.id) ?? 0) + 1;
+    seen.set(cause.id, n);
+    return n === 1 ? cause : { ...cause, id: `${cause.id}-${n}` };
+  });
+}
+
+/** A failure not run because earlier calls of an operation were lost (timed out or crashed), and that operation when named. */
+const LOST = /not run: (?:\d+ earlier "(\w+)" calls already timed out or crashed|earlier calls of the same kind timed out or crashed)/;
+
 /**
- * Options are read as data like inputs (§6), by the same reading: when the subject's reading of
- * an input explains some failures (under "build") and its reading of the very options others
- * (under "options", ./decorated), they are one root cause, "build", whose title names both.
- * Options answered otherwise as plain data (the options question, ./options) stay "options".
+ * Properties not run because earlier calls of the same operation were lost join the root cause
+ * of those lost calls: the mistake whose counterexamples hang or crash on that operation (when
+ * one mistake does).
  */
-function readingsJoined(attributed: readonly Attributed[]): readonly Attributed[] {
-  if (!attributed.some((a) => a.cause === "build")) return attributed;
-  return attributed.map((a) => (a.cause === "options" && a.reading === "options" ? { ...a, cause: "build" } : a));
+function lostCallsJoined(attributed: readonly Attributed[]): readonly Attributed[] {
+  const losing = new Map<string, Set<string>>();
+  for (const a of attributed) {
+    const outcome = a.failure.observation?.outcome;
+    const kind = a.failure.counterexample?.operation.kind;
+    if (kind !== undefined && (outcome?.kind === "timeout" || outcome?.kind === "crash")) losing.set(kind, new Set([...(losing.get(kind) ?? []), a.cause]));
+  }
+  return attributed.map((a) => {
+    const match = a.failure.counterexample === undefined ? LOST.exec(a.failure.message ?? "") : null;
+    if (match === null) return a;
+    const causes = match[1] === undefined ? new Set([...losing.values()].flatMap((c) => [...c])) : (losing.get(match[1]) ?? new Set<string>());
+    if (causes.size !== 1) return a;
+    const cause = [...causes][0]!;
+    const host = attributed.find((b) => b.cause === cause)!;
+    return { ...a, cause, ...(host.signature === undefined ? {} : { signature: host.signature }) };
+  });
+}
+
+/**
+ * Signatures that name other keys of their mistake (Signature.joins) join the failures under those
+ * keys: a key another failure has is put under the joining key (the first one, in order).
+ */
+function joinedKeys(attributed: readonly Attributed[]): readonly Attributed[] {
+  const into = new Map<string, string>();
+  for (const a of attributed) for (const other of a.signature?.joins ?? []) if (other !== a.cause && !into.has(other) && !into.has(a.cause)) into.set(other, a.cause);
+  return attributed.map((a) => (into.has(a.cause) ? { ...a, cause: into.get(a.cause)! } : a));
 }
 
 /** Failures a missing or wrong export explains: not run for it, or (the error class missing) judged not to throw it. */
@@ -119,7 +171,7 @@ function exportsJoined(attributed: readonly Attributed[], conformance: ReadonlyM
   const problems = [...conformance.values()];
   const notRunFor = (a: Attributed) => a.failure.counterexample === undefined && a.failure.message?.startsWith("not run: ") === true && problems.some((p) => a.failure.message!.includes(p));
   // Without the class, a rejection with the right code still reads "not a ContextCompactionError".
-  const onlyTheClass = (a: Attributed) => a.cause === "error-class" || (a.differences.length > 0 && a.differences.every((d) => d.subject.includes(`not a ${CONTRACT_CLASS}`)));
+  const onlyTheClass = (a: Attributed) => a.recheck?.layer === "error-class" || (a.differences.length > 0 && a.differences.every((d) => d.subject.includes(`not a ${CONTRACT_CLASS}`)));
   const classMissing = conformance.has(CONTRACT_CLASS);
   return attributed.map((a) => (notRunFor(a) || (classMissing && onlyTheClass(a)) ? { ...a, cause: EXPORTS_CAUSE } : a));
 }
@@ -138,27 +190,34 @@ function notRunId(failure: FailureInput): string {
   return `not-run: ${failure.message ?? "no counterexample"}`;
 }
 
-function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap<string, PropertyDefinition>): RootCause {
-  // The smallest that shows this root cause alone; among equals, one of its own family (a groups property for "groups").
-  const ownFamily = (m: Attributed) => (m.failure.id.startsWith(`${id}.`) ? 0 : 1);
+function rootCause(key: string, members: readonly Attributed[], byId: ReadonlyMap<string, PropertyDefinition>): RootCause {
   const alone = (m: Attributed) => (m.combined === true ? 1 : 0);
-  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => alone(a) - alone(b) || size(a.failure) - size(b.failure) || ownFamily(a) - ownFamily(b))[0];
-  const readsOptions = id === "build" && members.some((m) => m.reading === "options");
-  const layer = readsOptions ? READING_TEXT : LAYER_TEXT[id as keyof typeof LAYER_TEXT];
+  // The smallest counterexample that shows this mistake alone.
+  const smallest = [...members].filter((m) => m.failure.counterexample !== undefined).sort((a, b) => alone(a) - alone(b) || size(a.failure) - size(b.failure))[0];
   const first = members[0]!.failure;
-  const def = byId.get(first.id);
-  const title = layer?.title ?? (id.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title);
-  const explanation = layer?.explanation ?? (def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`);
+  const signature = (smallest ?? members[0]!).signature;
   const pick = smallest?.failure;
   const drawable = [...members].filter((m) => hasCut(m.failure.counterexample)).sort((a, b) => alone(a) - alone(b) || cutRank(a.failure) - cutRank(b.failure) || size(a.failure) - size(b.failure))[0]?.failure;
-  const shown = (m: Attributed | undefined) => (m === undefined ? [] : m.differences.filter((d) => d.layer === id || (readsOptions && d.layer === "options")));
-  // Joined readings show one reading of each: the smallest's, then one of the other.
-  const other = readsOptions ? members.find((m) => (m.reading === "options") !== (smallest?.reading === "options")) : undefined;
-  const differences = [...shown(smallest), ...shown(other).slice(0, 1)];
+  let id: string, title: string, explanation: string, criterion: CriterionId | undefined;
+  if (signature === undefined) {
+    const def = byId.get(first.id);
+    id = key.startsWith("not-run: ") ? `not-run-${slug(first.message ?? "")}` : first.id;
+    title = key.startsWith("not-run: ") ? `Not run: ${first.message ?? ""}`.replace("Not run: not run: ", "Not run: ") : first.title;
+    explanation = def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`;
+  } else {
+    // The key's detail follows its first word (the rule, or a name several rules share).
+    const detail = (key.startsWith(`${signature.rule} `) || key === signature.rule ? key.slice(signature.rule.length) : key.slice(key.indexOf(" ") + 1)).trim();
+    const described = describeCause(signature, detail || null, members.length);
+    id = signature.rule;
+    ({ title, explanation, criterion } = described);
+  }
+  const side = signature === undefined || signature.question === "" ? [] : [{ layer: layerOf(smallest ?? members[0]!), question: signature.question, subject: signature.subject, contract: signature.contract }];
+  const differences = side.length > 0 ? side : (smallest?.differences ?? []).slice(0, 1);
   return {
-    id: id.startsWith("not-run: ") ? `not-run-${slug(first.message ?? "")}` : id,
+    id,
     title,
     explanation,
+    ...(criterion === undefined ? {} : { criterion }),
     ...(pick?.counterexample === undefined ? {} : { counterexample: pick.counterexample, counterexampleOf: pick.id }),
     ...(pick?.observation === undefined ? {} : { observation: pick.observation }),
     ...(pick?.expected === undefined ? {} : { expected: pick.expected }),
@@ -176,6 +235,10 @@ function rootCause(id: string, members: readonly Attributed[], byId: ReadonlyMap
         }),
     properties: members.map((m) => m.failure.id),
   };
+}
+
+function layerOf(member: Attributed): UpstreamDifference["layer"] {
+  return member.recheck?.layer ?? member.differences[0]?.layer ?? "compaction";
 }
 
 /** A boundary or compaction call over at least one message, without hostile decorations. */

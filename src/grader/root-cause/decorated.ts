@@ -56,6 +56,9 @@ async function reading(failure: Failure, probe: UpstreamProbe, reference: Host |
   const ownCalls = accessorCalls(own.hostile);
   const sameCalls = sameCounts(ownCalls, contractCalls);
   if (outcomeAccepted(own, contract) && sameCalls) return null;
+  // Groups returned where the contract returns groups, read with the contract's calls: the
+  // transcript was read, and the groups are the departure (§5), not the reading.
+  if (op.kind === "groups" && sameCall && sameCalls && own.outcome.kind === "returned" && acceptedOutcomes(contract).some((e) => e.kind === "returns")) return null;
   const difference = readingDifference(layer, question, own, contract, sameCalls ? null : { own: ownCalls, contract: contractCalls });
   // Judged again with `expected`, the calls into the input the reading made taken as the reference's reading's.
   const rejudged = (expected: Expected): Recheck | null => {
@@ -162,5 +165,5 @@ function readingDifference(layer: "build" | "options", question: Scenario, own: 
   const subject = (outcome.kind === "returned" ? `returns ${value(outcome.value, 160)}` : outcome.kind === "threw" ? thrown(outcome.error) : outcome.kind) + (calls === null ? "" : `; calls into the input: ${countsText(calls.own)}`);
   const contractText = acceptedOutcomes(contract).map((e) => (e.kind === "returns" ? `returns ${value(e.value, 160)}` : `rejects with ${e.codes.join(" or ")}`)).join(", or ") + (calls === null ? "" : `; calls into the input: ${countsText(calls.contract)}`);
   const args = layer === "build" ? value(input, 120) : `an empty context, ${value(input, 120)}`;
-  return { layer, question: `${name}(${args}) with ${hostile}`, subject, contract: contractText };
+  return { layer, question: `${name}(${args}) with ${hostile}`, subject, contract: contractText, about: { kind: "reading", target: layer === "build" ? "input" : "options", question, own, contract, calls } };
 }

@@ -1,11 +1,12 @@
 import { equalAsContractData } from "../../driver/deep-equal-data";
 import { expectedFor, modelBuild, modelBoundary, modelCodePoints, modelGroups, modelMessageUnits, modelRequirementsUnits, modelSummaryUnits } from "../../model/index";
-import type { BoundaryOptions, BuildOutcome } from "../../model/index";
+import type { BoundaryOptions, BuildOutcome, ModelGroup } from "../../model/index";
 import { ReadBudget } from "../../model/budget";
 import { transcriptIssueCodes } from "../../model/build";
 import { readTranscript } from "../../model/read-transcript";
-import { withoutUpstream, type BuildAnswer, type CompactionQuestion, type OptionsQuestion, type ReadQuestion, type SettlingQuestion, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
+import { withoutUpstream, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type OptionsAnswer, type OptionsQuestion, type ReadQuestion, type SettlingQuestion, type UnitItemKind, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
 import type { ContextData, Json, MessageData, RequirementData, SummaryData } from "../../scenario/data";
+import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
@@ -29,7 +30,22 @@ export interface Difference {
   readonly contract: string;
   /** The compaction layer's plain question, for the analysis (not shown). */
   readonly plain?: CompactionQuestion;
+  /** The question asked, as data, for the analysis (./signature; not shown). */
+  readonly about?: Asked;
 }
+
+/** A question whose answers differ, as data. */
+export type Asked =
+  | { readonly kind: "codePoints"; readonly s: string; readonly subject: number }
+  | { readonly kind: "item"; readonly item: { readonly kind: UnitItemKind; readonly item: unknown }; readonly subject: number; readonly contract: number }
+  | { readonly kind: "groups"; readonly transcript: readonly unknown[]; readonly subject: readonly ModelGroup[]; readonly contract: readonly ModelGroup[] }
+  | { readonly kind: "boundary"; readonly context: ContextData; readonly options: BoundaryOptions; readonly subject: number | null; readonly contract: number | null }
+  | { readonly kind: "build"; readonly question: ReadQuestion; readonly subject: BuildAnswer; readonly contract: BuildOutcome }
+  | { readonly kind: "options"; readonly question: OptionsQuestion; readonly subject: OptionsAnswer }
+  | { readonly kind: "compaction"; readonly question: CompactionQuestion; readonly subject: CompactionAnswer }
+  | { readonly kind: "settling"; readonly question: SettlingQuestion; readonly subject: CompactionAnswer }
+  /** A reading of decorated data (./decorated): the question, the subject's observation, the contract's answer, and the calls into the data when they differ. */
+  | { readonly kind: "reading"; readonly target: "input" | "options"; readonly question: Scenario; readonly own: Observation; readonly contract: Expected; readonly calls: { readonly own: Readonly<Record<string, number>>; readonly contract: Readonly<Record<string, number>> } | null };
 
 export interface Recheck {
   /** The layer whose answers explain the failure (or the observed fact, ./facts), or null. */
@@ -85,7 +101,7 @@ export function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuest
       const contract = withoutUpstream(() => (reader === "build" ? modelBuild(input as Json) : modelReading(input as Json)));
       if (!sameBuild(subject, contract, reader)) {
         const question = `${reader === "build" ? "buildActiveContext" : "groupToolRounds"}(${value(input as Json, 160)})`;
-        out.push({ layer: "build", question, subject: buildText(subject), contract: contractText(contract) });
+        out.push({ layer: "build", question, subject: buildText(subject), contract: contractText(contract), about: { kind: "build", question: { reader, input }, subject, contract } });
       }
     }
   }
@@ -96,7 +112,7 @@ export function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuest
       const contract = withoutUpstream(() => expectedFor(plainCompaction(question)));
       if (!outcomeAccepted(answerObservation(subject), contract)) {
         const asked = `compactContext of ${messagesCount(question)} messages, options ${value(question.options, 120)}, summarizer returning ${value(question.value)}`;
-        out.push({ layer: "compaction", question: asked, subject: answerText(subject), contract: acceptedText(contract), plain: question });
+        out.push({ layer: "compaction", question: asked, subject: answerText(subject), contract: acceptedText(contract), plain: question, about: { kind: "compaction", question, subject } });
       }
     }
   }
@@ -108,12 +124,12 @@ export function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuest
       if (typeof s !== "string") continue;
       const subject = probe.codePoints.get(s);
       const contract = modelCodePoints(s);
-      if (subject !== undefined && subject !== contract) out.push({ layer: "units", question: `u(${JSON.stringify(s)})`, subject: String(subject), contract: String(contract) });
+      if (subject !== undefined && subject !== contract) out.push({ layer: "units", question: `u(${JSON.stringify(s)})`, subject: String(subject), contract: String(contract), about: { kind: "codePoints", s, subject } });
     }
     for (const [key, { kind, item }] of items) {
       const subject = probe.itemUnits.get(key);
       const contract = contractItemUnits(kind, item);
-      if (subject !== undefined && contract !== null && subject !== contract) out.push({ layer: "units", question: `units of ${kind === "message" ? messageLine(item as Json).replace(/ {2}· \d+ units$/, "") : `${kind} ${JSON.stringify(item)}`}`, subject: String(subject), contract: String(contract) });
+      if (subject !== undefined && contract !== null && subject !== contract) out.push({ layer: "units", question: `units of ${kind === "message" ? messageLine(item as Json).replace(/ {2}· \d+ units$/, "") : `${kind} ${JSON.stringify(item)}`}`, subject: String(subject), contract: String(contract), about: { kind: "item", item: { kind, item }, subject, contract } });
     }
   }
   if (layers.includes("groups")) {
@@ -121,7 +137,7 @@ export function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuest
       const subject = probe.groups.get(key);
       if (subject === undefined) continue;
       const contract = modelGroups(transcript as never);
-      if (groupsText(subject) !== groupsText(contract)) out.push({ layer: "groups", question: `groups of the ${transcript.length}-message transcript`, subject: groupsText(subject), contract: groupsText(contract) });
+      if (groupsText(subject) !== groupsText(contract)) out.push({ layer: "groups", question: `groups of the ${transcript.length}-message transcript`, subject: groupsText(subject), contract: groupsText(contract), about: { kind: "groups", transcript, subject, contract } });
     }
   }
   if (layers.includes("boundary")) {
@@ -131,7 +147,7 @@ export function differencesIn(probe: UpstreamProbe, runs: readonly UpstreamQuest
       const contract = modelBoundary(context, options);
       if (subject !== contract) {
         const question = `boundary(targetUnits ${options.targetUnits}, summaryMaxUnits ${options.summaryMaxUnits}, retainRecentMessages ${options.retainRecentMessages})`;
-        out.push({ layer: "boundary", question, subject: String(subject), contract: String(contract) });
+        out.push({ layer: "boundary", question, subject: String(subject), contract: String(contract), about: { kind: "boundary", context, options, subject, contract } });
       }
     }
   }
@@ -192,6 +208,7 @@ export function optionsDifferences(probe: UpstreamProbe, asked: ReadonlyMap<stri
       question: `${name} options ${value(question.options, 160)}${slots}`,
       subject: subject.ok ? "accepts them" : `rejects them with ${subject.code}`,
       contract: contract.ok ? "accepts them" : `rejects them with ${contract.codes.join(" or ")}`,
+      about: { kind: "options", question, subject },
     });
   }
   return out;
@@ -204,7 +221,7 @@ export function settlingDifferences(probe: UpstreamProbe, asked: ReadonlyMap<str
     const subject = probe.settlingOutcomes.get(key);
     const contract = contractSettling(question);
     if (subject === undefined || contract === null || outcomeAccepted(answerObservation(subject), contract)) continue;
-    out.push({ layer: "async", question: settlingQuestionText(question), subject: answerText(subject), contract: acceptedText(contract) });
+    out.push({ layer: "async", question: settlingQuestionText(question), subject: answerText(subject), contract: acceptedText(contract), about: { kind: "settling", question, subject } });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
 import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { buildKey, settlingKey, type BuildAnswer, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
+import { buildKey, optionsKey, settlingKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
 import { controlKey, controlScenario, settlingAnswer, settlingScenario } from "./settling";
 import { optionsAnswer, optionsScenario } from "./options";
 
@@ -37,6 +37,7 @@ export class UpstreamProbe {
   readonly groups = new Map<string, readonly ModelGroup[]>();
   readonly boundaries = new Map<string, number | null>();
   private readonly unanswered = new Set<string>();
+  private readonly inputUnits = new Map<string, number | null>();
   private readonly observed = new Map<string, Observation | undefined>();
   /** Per function called (the operation's kind): calls that gave a usable outcome, and calls that did not. */
   private readonly usable = new Map<string, number>();
@@ -83,6 +84,20 @@ export class UpstreamProbe {
     const key = buildKey(question);
     if (!this.builds.has(key) && !this.unanswered.has(`c:${key}`)) await this.ask({ ...emptyMisses(), builds: new Map([[key, question]]) });
     return this.builds.get(key);
+  }
+
+  /** The subject's answer to one options question (cached), or undefined when it gives none. */
+  async optionsOf(question: OptionsQuestion): Promise<OptionsAnswer | undefined> {
+    const key = optionsKey(question);
+    if (!this.options.has(key) && !this.unanswered.has(`o:${key}`)) await this.ask({ ...emptyMisses(), options: new Map([[key, question]]) });
+    return this.options.get(key);
+  }
+
+  /** estimateContextUnits of a plain input, as the subject answers it (cached), or null. */
+  async unitsOfInput(input: Json): Promise<number | null> {
+    const key = JSON.stringify(input);
+    if (!this.inputUnits.has(key)) this.inputUnits.set(key, this.exhausted ? null : unitsValue(await this.value(unitsOf(input as { [key: string]: Json }))));
+    return this.inputUnits.get(key)!;
   }
 
   async ask(misses: UpstreamMisses): Promise<void> {

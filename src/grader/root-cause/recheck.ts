@@ -1,6 +1,7 @@
 import { expectedFor, modelBuild, simulateProgram } from "../../model/index";
 import { compactionKey, withoutUpstream, withUpstreamAnswers, type CompactionQuestion, type ReadQuestion, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
+import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Verdict } from "../../scenario/property";
 import { value } from "../report/notation";
@@ -19,6 +20,25 @@ import { plainCompaction, type UpstreamProbe } from "./probe";
 export const LAYERS: readonly UpstreamLayer[] = ["build", "options", "units", "groups", "boundary", "compaction", "async"];
 /** The re-checks tried, in order. */
 const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"], ["units", "groups"], ["build"], ["build", "groups"], ["options"], ["boundary"], ["units", "groups", "boundary"], ["compaction"], ["async"]];
+/**
+ * The layers an operation's answer goes through (the contract's steps behind it): a layer set
+ * with another layer is not asked. groupToolRounds and buildActiveContext count units only
+ * for §3's limits, which decide a refusal: when both the submission and the contract return
+ * groups or a context, units are no step of the answer (§5 counts none), and a units mistake
+ * that departs on every context cannot explain the failure, which is left to its own layer.
+ */
+function operationLayers(failure: Failure): readonly UpstreamLayer[] | null {
+  const op = failure.scenario.operation;
+  if (op.kind !== "build" && op.kind !== "groups") return op.kind === "units" ? ["build", "units"] : op.kind === "boundary" ? ["build", "options", "units", "groups", "boundary"] : null;
+  const reading: UpstreamLayer[] = op.kind === "groups" ? ["build", "groups"] : ["build"];
+  let contractReturns = true;
+  try {
+    contractReturns = acceptedOutcomes(withoutUpstream(() => expectedFor(failure.scenario))).some((e) => e.kind === "returns");
+  } catch {
+    return null;
+  }
+  return failure.observation.outcome.kind === "returned" && contractReturns ? reading : [...reading, "units"];
+}
 /** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
 const MAX_PROBES_PER_RECHECK = 400;
 /** Rounds of asking the subject for what the model needed (a new answer can lead the model to new questions: a program asks one step after another). */
@@ -34,7 +54,9 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
   // its most upstream layer whose answers differ. The boundary comes after units and groups
   // because a boundary re-check clears every failure the boundary merely inherits from them.
   let plainAsked = false;
+  const through = operationLayers(failure);
   for (const layers of LAYER_SETS) {
+    if (through !== null && !layers.every((layer) => through.includes(layer))) continue;
     // After units and groups (more upstream: a limit counts units), before the build's sets.
     if (!plainAsked && layers.includes("build")) {
       plainAsked = true;
@@ -42,7 +64,7 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
       if (plainRejected !== null) return plainRejected;
     }
     // A hostile scenario's input is not the data the probe would build: its build is not asked.
-    if (layers.includes("build") && (failure.scenario.decorations?.length ?? 0) > 0) continue;
+    if (layers.includes("build") && (failure.scenario.decorations ?? []).some((d) => d.target === "input")) continue;
     const started = probe.calls;
     let run = rejudge(layers);
     const asked: UpstreamQuestions[] = [run.misses.asked];
@@ -121,7 +143,7 @@ async function plainInputRejected(failure: Failure, probe: UpstreamProbe): Promi
   const contract = withoutUpstream(() => (question.reader === "build" ? modelBuild(question.input as Json) : modelReading(question.input as Json)));
   if (sameBuild(subject, contract, question.reader)) return null;
   const name = question.reader === "build" ? "buildActiveContext" : "groupToolRounds";
-  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract) };
+  const difference: Difference = { layer: "build", question: `${name}(${value(question.input as Json, 160)}), without the scenario's decorations`, subject: buildText(subject), contract: contractText(contract), about: { kind: "build", question, subject, contract } };
   return { layer: "build", how: "accepted", differences: [difference], needs: ["build"] };
 }
 

@@ -1,0 +1,143 @@
+import { equalAsContractData } from "../../driver/deep-equal-data";
+import type { Json } from "../../scenario/data";
+import { acceptedOutcomes, expectedAs, type Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import { value, valueText } from "../report/notation";
+
+// How one answer departs from the contract's (the kind of departure of docs/grading.md "Root
+// causes"): it never settles, throws something that is no ContextCompactionError, leaks an
+// unhandled rejection, rejects with another code, rejects where the contract returns (or the
+// reverse), returns another value (named by its first differing field), or calls the
+// summarizer another number of times. The key leaves out the values, so that one mistake seen on
+// two counterexamples departs the same way.
+
+export type DepartureKind = "hangs" | "crashes" | "escapes" | "leaks" | "code" | "rejects" | "accepts" | "value" | "calls";
+
+export interface Departure {
+  readonly kind: DepartureKind;
+  /** Stable over counterexamples of one mistake, e.g. "code CONTEXT_SUMMARY_INVALID for CONTEXT_SUMMARY_INSUFFICIENT". */
+  readonly key: string;
+  /** The submission's answer and the contract's, in words, the difference visible (a differing field shown alone). */
+  readonly subject: string;
+  readonly contract: string;
+  /** The subject's code when it rejected with a ContextCompactionError. */
+  readonly code?: string;
+  /** The first differing field of a returned value (e.g. "context.summary.id"). */
+  readonly field?: string;
+}
+
+const codeOf = (observation: Observation): string | null => {
+  const outcome = observation.outcome;
+  return outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" ? outcome.error.code : null;
+};
+
+export function contractText(expected: Expected): string {
+  const all = acceptedOutcomes(expected);
+  const first = all[0]!;
+  const codes = [...new Set(all.flatMap((e) => (e.kind === "throws" ? e.codes : [])))];
+  const returns = all.filter((e) => e.kind === "returns");
+  const parts: string[] = [];
+  if (returns.length > 0) parts.push(`returns ${valueText(returns[0]!.value)}`);
+  if (codes.length > 0) parts.push(`rejects with ${codes.join(" or ")}`);
+  return first.kind === "throws" ? parts.reverse().join(", or ") : parts.join(", or ");
+}
+
+/** How `observation` departs from every outcome `expected` accepts; null when it is one of them. */
+export function outcomeDeparture(observation: Observation, expected: Expected): Departure | null {
+  const outcome = observation.outcome;
+  const all = acceptedOutcomes(expected);
+  const contract = contractText(expected);
+  if (outcome.kind === "timeout") return { kind: "hangs", key: "hangs", subject: `never settles (still pending after ${outcome.afterMs} ms)`, contract };
+  if (outcome.kind === "crash") return { kind: "crashes", key: "crashes", subject: `crashes (${outcome.reason})`, contract };
+  if (outcome.kind === "threw" && !outcome.error.isContextCompactionError) {
+    const name = typeof outcome.error.name === "string" ? outcome.error.name : outcome.error.typeOf;
+    const what = outcome.error.isError ? `an ${name}` : `a ${outcome.error.typeOf}`;
+    const codes = [...new Set(all.flatMap((e) => (e.kind === "throws" ? e.codes : [])))];
+    return { kind: "escapes", key: `escapes for ${codes.join("|") || "a result"}`, subject: `throws ${what}, not a ContextCompactionError`, contract };
+  }
+  const calls = observation.summarizerCalls.length;
+  const code = codeOf(observation);
+  const closest = expectedAs(expected, observation);
+  if (code !== null) {
+    const throwing = all.filter((e) => e.kind === "throws");
+    if (throwing.length === 0) return { kind: "rejects", key: `rejects with ${code}`, subject: `rejects with ${code}`, contract, code };
+    if (!throwing.some((e) => e.kind === "throws" && e.codes.includes(code))) {
+      const codes = [...new Set(throwing.flatMap((e) => (e.kind === "throws" ? e.codes : [])))];
+      return { kind: "code", key: `code ${code} for ${codes.join("|")}`, subject: `rejects with ${code}`, contract: `rejects with ${codes.join(" or ")}`, code };
+    }
+  } else if (outcome.kind === "returned") {
+    const returning = all.filter((e) => e.kind === "returns");
+    if (returning.length === 0) return { kind: "accepts", key: "returns", subject: `returns ${valueText(outcome.value)}`, contract };
+    const match = returning.find((e) => equalAsContractData(outcome.value, e.value));
+    if (match === undefined) {
+      const want = (closest.kind === "returns" ? closest : returning[0]!).value;
+      const diff = firstDifferingField(outcome.value, want);
+      if (diff === null) return { kind: "value", key: "value", subject: `returns ${valueText(outcome.value)}`, contract: `returns ${valueText(want)}` };
+      const at = diff.path === "" ? "" : `${diff.path} = `;
+      return { kind: "value", key: `value ${normalizedPath(diff.path)}`, subject: `returns ${at}${shown(diff.observed)}`, contract: `returns ${at}${shown(diff.expected)}`, field: diff.path };
+    }
+  }
+  if (!all.some((e) => e.summarizerCalls === calls && (code === null ? e.kind === "returns" : e.kind === "throws" && e.codes.includes(code)))) {
+    const want = closest.summarizerCalls;
+    return { kind: "calls", key: `calls ${calls > want ? "more" : "fewer"}`, subject: `calls the summarizer ${times(calls)}`, contract: `calls it ${times(want)}` };
+  }
+  if (observation.unhandledRejections > 0) return { kind: "leaks", key: "leaks", subject: `leaves ${observation.unhandledRejections} rejection(s) unhandled (an unhandledRejection reaches the process)`, contract: `${contract}, with no unhandled rejection` };
+  return null;
+}
+
+function times(n: number): string {
+  return n === 1 ? "once" : n === 0 ? "never" : `${n} times`;
+}
+
+function shown(v: Json | undefined): string {
+  return v === undefined ? "(absent)" : value(v, 80);
+}
+
+/** The path with array indices as `[]`: two counterexamples differing at another index depart the same way. */
+export function normalizedPath(path: string): string {
+  return path.replace(/\[\d+\]/g, "[]");
+}
+
+/**
+ * The first field where `observed` and `expected` differ, in the order of the contract's steps
+ * for a compaction result (status, boundary, kept messages, the new summary, the record), else
+ * depth first; "" when they differ at the root (another type).
+ */
+export function firstDifferingField(observed: Json, expected: Json): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } | null {
+  if (equalAsContractData(observed, expected)) return null;
+  const isRecord = (v: Json | undefined): v is { [k: string]: Json } => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (isRecord(observed) && isRecord(expected) && "status" in expected) {
+    for (const path of RESULT_ORDER) {
+      const a = at(observed, path), b = at(expected, path);
+      if (!equalAsContractData(a ?? null, b ?? null) || (a === undefined) !== (b === undefined)) return deeper(path, a, b);
+    }
+  }
+  return deeper("", observed, expected);
+}
+
+const RESULT_ORDER = ["status", "record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "record.compactedMessageIds", "record.unitsBefore", "record.unitsAfter", "record.id", "record.summaryId", "context.requirements", "context.compactions", "record", "context"];
+
+function at(v: Json, path: string): Json | undefined {
+  let here: Json | undefined = v;
+  for (const key of path.split(".")) {
+    if (here === null || typeof here !== "object" || Array.isArray(here) || !(key in here)) return undefined;
+    here = here[key];
+  }
+  return here;
+}
+
+/** The first leaf-most difference under `path`, depth first (an array of another length stops there). */
+function deeper(path: string, a: Json | undefined, b: Json | undefined): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } {
+  const join = (key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`);
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (let i = 0; i < a.length; i++) if (!equalAsContractData(a[i]!, b[i]!)) return deeper(join(i), a[i], b[i]);
+  }
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+    for (const key of keys) {
+      if (!(key in a) || !(key in b)) return { path: join(key), observed: a[key], expected: b[key] };
+      if (!equalAsContractData(a[key]!, b[key]!)) return deeper(join(key), a[key], b[key]);
+    }
+  }
+  return { path, observed: a, expected: b };
+}

@@ -1,0 +1,78 @@
+import { simulateProgram } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import type { Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { PropertyDefinition, Verdict } from "../../scenario/property";
+import type { Scenario } from "../../scenario/scenario";
+import { outcomeDeparture } from "./departure";
+
+// A program (a sequence of appends and compactions on one live context) fails at its first step
+// whose answer departs from the contract's: that step is one call, buildActiveContext of the
+// live context with the appended messages or compactContext of the live context, and its
+// mistake is the one that call shows alone. The step becomes a scenario of its own, judged by
+// the property "the call answers as the contract does" (STEP_PROPERTY), and is diagnosed as any
+// failure (./diagnose).
+
+export interface DepartingStep {
+  readonly index: number;
+  readonly scenario: Scenario;
+  /** The step's own observation in the program (the subject's answer there). */
+  readonly observation: Observation;
+  readonly expected: Expected;
+}
+
+/** A call judged by its outcome alone: a value, a code and the summarizer calls the contract accepts. */
+export const STEP_PROPERTY: PropertyDefinition = {
+  id: "step",
+  family: "program",
+  title: "The call answers as the contract does",
+  weight: 0,
+  catches: "A call whose outcome is not one the contract accepts.",
+  specRef: "contract §3, §7",
+  arbitrary: null as unknown as PropertyDefinition["arbitrary"],
+  check: ({ observation, expected }): Verdict => {
+    const departure = outcomeDeparture(observation, expected);
+    return departure === null ? { ok: true } : { ok: false, message: `${departure.subject}; the contract ${departure.contract}` };
+  },
+};
+
+/** The program's first step (or its setup) whose outcome departs from the model's, as a scenario; null when none does. */
+export function departingProgramStep(scenario: Scenario, observation: Observation): DepartingStep | null {
+  const op = scenario.operation;
+  if (op.kind !== "program" || (scenario.decorations?.length ?? 0) > 0) return null;
+  let simulation;
+  try {
+    simulation = withoutUpstream(() => simulateProgram(op));
+  } catch {
+    return null;
+  }
+  const setup: Scenario = { operation: { kind: "build", input: { requirements: op.requirements, messages: [] } } };
+  const steps = observation.steps ?? [];
+  if (steps.length === 0) return { index: -1, scenario: setup, observation, expected: simulation.setup };
+  for (const [i, want] of simulation.steps.entries()) {
+    const seen = steps[i];
+    if (seen === undefined) return null;
+    const seenObservation: Observation = { ...observation, outcome: seen.outcome, summarizerCalls: seen.summarizerCalls, frozen: seen.frozen, identity: seen.identity, steps: undefined as never };
+    const departs = outcomeDeparture({ ...seenObservation, unhandledRejections: 0 }, want.expected) !== null;
+    if (!departs) continue;
+    const step = op.steps[i]!;
+    const call: Scenario =
+      step.kind === "compact"
+        ? {
+            operation: {
+              kind: "compact",
+              context: want.input as unknown as Json,
+              prebuilt: want.before === want.input,
+              options: want.options as unknown as Json,
+              summarizer: step.summarizer,
+              summarizerSlot: "script",
+              signal: "controller",
+              abort: step.abort,
+            },
+          }
+        : { operation: { kind: "build", input: want.input as unknown as Json } };
+    return { index: i, scenario: call, observation: seenObservation, expected: want.expected };
+  }
+  return null;
+}

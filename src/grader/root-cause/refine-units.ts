@@ -1,0 +1,234 @@
+import { modelCodePoints, modelContextUnits, modelJsonUnits } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
+import type { ContextData, Json } from "../../scenario/data";
+import { value } from "../report/notation";
+import type { Difference } from "./differences";
+import type { UpstreamProbe } from "./probe";
+import type { RuleId } from "./rules";
+
+// Which row of §4's table a units difference breaks, found by asking the submission for the
+// units of small contexts that differ in one place (Hypothesis's explain phase, on §4's terms):
+// the empty context (the sum), each string of the item alone, each entry of the tool arguments
+// (down to the value whose J departs), and otherwise the item's own constant. A difference in
+// the units of one item is then named by the row where the submission's count departs, and two
+// units mistakes in one submission are two rows, two root causes.
+
+export interface UnitsFinding {
+  readonly rule: RuleId;
+  /** The smallest question that shows the row departing, the submission's answer and the contract's. */
+  readonly question: string;
+  readonly subject: string;
+  readonly contract: string;
+}
+
+type Rec = { readonly [k: string]: Json };
+const isRec = (v: Json | undefined): v is Rec => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+
+function contractUnits(input: Json): number | null {
+  try {
+    return withoutUpstream(() => modelContextUnits(input as unknown as ContextData));
+  } catch {
+    return null;
+  }
+}
+
+/** A small context holding the item, with partners that make it valid (a result for each call; the call of a result). */
+function contextOf(kind: string, item: Json): Json | null {
+  if (kind === "requirement") return { requirements: [item] };
+  if (kind === "summary") return { summary: item };
+  if (!isRec(item)) return null;
+  if (item.role === "toolResult") return { messages: [{ id: fresh(item, "a"), role: "assistant", content: [{ type: "toolCall", id: item.toolCallId!, name: item.toolName!, arguments: {} }] }, item] };
+  if (item.role === "assistant" && Array.isArray(item.content)) {
+    const calls = item.content.filter((b): b is Rec => isRec(b) && b.type === "toolCall");
+    return { messages: [item, ...calls.map((c, i) => ({ id: fresh(item, `r${i}`), role: "toolResult", toolCallId: c.id!, toolName: c.name!, content: "", isError: false }))] };
+  }
+  return { messages: [item] };
+}
+
+/** An id unlike every string of the item. */
+function fresh(item: Rec, base: string): string {
+  const text = JSON.stringify(item);
+  let id = `p-${base}`;
+  while (text.includes(`"${id}"`)) id += "'";
+  return id;
+}
+
+/**
+ * Every string of the item replaced by an ASCII one of as many code points (distinct strings stay
+ * distinct, tags stay): the same units by the contract, nothing astral.
+ */
+function ascii(item: Json): Json {
+  const names = new Map<string, string>();
+  const letters = "xyzwvutsrqponmlkjihgfedcba";
+  const plain = (s: string): string => {
+    if (/^[\x20-\x7e]*$/.test(s)) return s;
+    if (!names.has(s)) {
+      const length = [...s].length;
+      let n = names.size;
+      let name = "";
+      for (let i = 0; i < length; i++, n = Math.floor(n / 26)) name += letters[n % 26];
+      names.set(s, name);
+    }
+    return names.get(s)!;
+  };
+  const walk = (v: Json, tag: boolean): Json => {
+    if (typeof v === "string") return tag ? v : plain(v);
+    if (Array.isArray(v)) return v.map((x) => walk(x, false));
+    if (isRec(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k === "role" || k === "type")]));
+    return v;
+  };
+  return walk(item, false);
+}
+
+export async function refineUnits(differences: readonly Difference[], probe: UpstreamProbe): Promise<UnitsFinding | null> {
+  // The sum first: a context with nothing in it costs 0.
+  const empty = await probe.unitsOfInput({});
+  if (empty !== null && empty !== 0) return { rule: "units.context", question: "estimateContextUnits({})", subject: String(empty), contract: "0" };
+  const strings = differences.filter((d) => d.about?.kind === "codePoints");
+  if (strings.length > 0) return stringFinding(strings, probe);
+  // In the order the items are counted (requirements, the summary, messages): a counterexample
+  // showing two rows departing is signed by the first, as another counterexample may be by another.
+  for (const d of differences.filter((x) => x.about?.kind === "item")) {
+    if (d.about?.kind !== "item") continue;
+    const found = await itemFinding(d.about.item.kind, d.about.item.item as Json, probe);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** u(s) of the first code point of a departing string whose u departs alone (else the string). */
+async function stringFinding(strings: readonly Difference[], probe: UpstreamProbe): Promise<UnitsFinding> {
+  const d = [...strings].sort((a, b) => a.question.length - b.question.length)[0]!;
+  const s = d.about?.kind === "codePoints" ? d.about.s : "";
+  const base = await probe.unitsOfInput({ messages: [{ id: "m", role: "user", content: "" }] });
+  for (const point of [...new Set([...s])].slice(0, 8)) {
+    const units = await probe.unitsOfInput({ messages: [{ id: "m", role: "user", content: point }] });
+    if (base !== null && units !== null && units - base !== 1) return { rule: "units.u", question: `u(${JSON.stringify(point)})`, subject: String(units - base), contract: "1" };
+  }
+  return { rule: "units.u", question: d.question, subject: d.subject, contract: d.contract };
+}
+
+interface Probe {
+  readonly probe: UpstreamProbe;
+}
+
+/** The subject's units of `input` less those of `baseline`, against the contract's; null when either is not answered. */
+async function delta(p: Probe, input: Json, baseline: Json): Promise<{ readonly subject: number; readonly contract: number } | null> {
+  const [a, b] = [await p.probe.unitsOfInput(input), await p.probe.unitsOfInput(baseline)];
+  const [c, e] = [contractUnits(input), contractUnits(baseline)];
+  return a === null || b === null || c === null || e === null ? null : { subject: a - b, contract: c - e };
+}
+
+async function itemFinding(kind: string, item: Json, probe: UpstreamProbe): Promise<UnitsFinding | null> {
+  const p: Probe = { probe };
+  const whole = contextOf(kind, item);
+  if (whole === null) return null;
+  const plain = contextOf(kind, ascii(item));
+  if (plain === null) return null;
+  const [own, contract] = [await probe.unitsOfInput(whole), contractUnits(whole)];
+  if (own === null || contract === null || own === contract) return null;
+  const [ownPlain, contractPlain] = [await probe.unitsOfInput(plain), contractUnits(plain)];
+  // The same item with every string in plain ASCII is counted right: the code points are the difference.
+  if (ownPlain !== null && contractPlain !== null && ownPlain === contractPlain) return { rule: "units.u", question: `units of ${describe(kind, item)}`, subject: String(own), contract: String(contract) };
+  const subject = ascii(item);
+  if (!isRec(subject)) return null;
+  // Tool arguments: the entry (and within it the value) whose units depart.
+  if (subject.role === "assistant" && Array.isArray(subject.content)) {
+    const blocks = subject.content;
+    for (const [index, block] of blocks.entries()) {
+      if (!isRec(block) || block.type !== "toolCall" || !isRec(block.arguments)) continue;
+      const found = await argumentsFinding(p, (args) => contextOf(kind, { ...subject, content: blocks.map((b, i) => (i === index ? { ...(b as Rec), arguments: args } : b)) } as Json)!, block.arguments);
+      if (found !== null) return found;
+    }
+  }
+  // A text block alone in the message against none (no call, so no partner): the text row.
+  if (subject.role === "assistant" && Array.isArray(subject.content)) {
+    const none = contextOf(kind, { ...subject, content: [] })!;
+    for (const block of subject.content.filter((b) => isRec(b) && b.type === "text").slice(0, 4)) {
+      const d = await delta(p, contextOf(kind, { ...subject, content: [block] })!, none);
+      if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(block, 80)}`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+    }
+  }
+  // Each independent string of the item, one code point longer.
+  for (const field of ["id", "content", "text"]) {
+    if (typeof subject[field] !== "string") continue;
+    const d = await delta(p, contextOf(kind, { ...subject, [field]: `${subject[field] as string}x` })!, plain);
+    if (d !== null && d.subject !== d.contract) return { rule: rowOf(kind, subject), question: `units of ${describe(kind, subject)} with its ${field} one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+  }
+  return { rule: rowOf(kind, subject), question: `units of ${describe(kind, subject)}`, subject: String(ownPlain ?? own), contract: String(contractPlain ?? contract) };
+}
+
+/** The row of §4 an item's own terms are counted by (a call and its result are measured together). */
+function rowOf(kind: string, item: Rec): RuleId {
+  if (kind === "requirement") return "units.requirement";
+  if (kind === "summary") return "units.summary";
+  if (item.role === "user") return "units.user";
+  if (item.role === "toolResult") return "units.toolResult";
+  const blocks = Array.isArray(item.content) ? item.content : [];
+  return blocks.some((b) => isRec(b) && b.type === "toolCall") ? "units.toolResult" : blocks.length > 0 ? "units.text" : "units.assistant";
+}
+
+/**
+ * The entry of the arguments whose units depart: {k: v} against {} (1 + u(k) + J(v)); then
+ * {k: null} tells the entry's own terms (the key: J(object)) from the value's J, and a container
+ * value is searched the same way, down to the row of the value.
+ */
+async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: Rec): Promise<UnitsFinding | null> {
+  const empty = withArgs({});
+  const base = await delta(p, withArgs({}), empty);
+  if (base === null) return null;
+  for (const [key, v] of Object.entries(args).slice(0, 16)) {
+    const entry = await delta(p, withArgs({ [key]: v }), empty);
+    if (entry === null || entry.subject === entry.contract) continue;
+    const nulled = await delta(p, withArgs({ [key]: null }), empty);
+    if (nulled !== null && nulled.subject !== nulled.contract) {
+      const longer = await delta(p, withArgs({ [`${key}x`]: null }), withArgs({ [key]: null }));
+      const keyCounted = longer !== null && longer.subject === longer.contract;
+      return keyCounted
+        ? { rule: "units.J(null)", question: `J(null)`, subject: String(nulled.subject - 2 - modelCodePoints(key)), contract: "1" }
+        : { rule: "units.J(object)", question: `J({${JSON.stringify(key)}: null})`, subject: String(nulled.subject + 2), contract: String(nulled.contract + 2) };
+    }
+    const inner = await valueFinding(p, (x) => withArgs({ [key]: x }), v, empty);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
+/** The row of the smallest part of `v` whose J departs (`at(x)`: the context with x in v's place). */
+async function valueFinding(p: Probe, at: (x: Json) => Json, v: Json, empty: Json): Promise<UnitsFinding | null> {
+  const shown = (x: Json) => value(x, 60);
+  if (Array.isArray(v)) {
+    const none = await delta(p, at([]), at(null));
+    if (none !== null && none.subject !== none.contract) return { rule: "units.J(array)", question: "J([])", subject: String(none.subject + 1), contract: "2" };
+    for (const item of v.slice(0, 16)) {
+      const found = await valueFinding(p, (x) => at([x]), item, empty);
+      if (found !== null) return found;
+    }
+    return { rule: "units.J(array)", question: `J(${shown(v)})`, subject: "", contract: String(modelJsonUnits(v)) };
+  }
+  if (isRec(v)) {
+    const none = await delta(p, at({}), at(null));
+    if (none !== null && none.subject !== none.contract) return { rule: "units.J(object)", question: "J({})", subject: String(none.subject + 1), contract: "2" };
+    for (const [key, x] of Object.entries(v).slice(0, 16)) {
+      const entry = await delta(p, at({ [key]: x }), at({}));
+      if (entry === null || entry.subject === entry.contract) continue;
+      const nulled = await delta(p, at({ [key]: null }), at({}));
+      if (nulled !== null && nulled.subject !== nulled.contract) return { rule: "units.J(object)", question: `J({${JSON.stringify(key)}: null})`, subject: String(nulled.subject + 2), contract: String(nulled.contract + 2) };
+      const found = await valueFinding(p, (y) => at({ [key]: y }), x, empty);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  const leaf = await delta(p, at(v), at(null));
+  if (leaf === null || leaf.subject === leaf.contract) return null;
+  const rule: RuleId = typeof v === "boolean" ? "units.J(boolean)" : typeof v === "number" ? "units.J(number)" : typeof v === "string" ? "units.J(string)" : "units.J(null)";
+  return { rule, question: `J(${shown(v)})`, subject: String(leaf.subject + 1), contract: String(leaf.contract + 1) };
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : String(n);
+}
+
+function describe(kind: string, item: Json): string {
+  return `${kind === "message" && isRec(item) ? `a ${String(item.role)} message` : `a ${kind}`} ${value(item, 100)}`;
+}

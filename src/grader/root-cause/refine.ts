@@ -1,0 +1,220 @@
+import { modelBoundaryOptions, modelCompactOptions } from "../../model/index";
+import { withoutUpstream, type OptionsQuestion } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import type { SignalSlot, SummarizerSlot } from "../../scenario/scenario";
+import type { Difference } from "./differences";
+import type { UpstreamProbe } from "./probe";
+import type { RuleId } from "./rules";
+
+// Which rule of a layer an upstream answer breaks (./signature): the row of §4 for units, how
+// groups differ (§5), which options fields the contract objects to (§6, §7), which rule of §2
+// and §3 a build answer breaks.
+
+export interface Refined {
+  readonly key: string;
+  readonly rule: RuleId;
+  readonly question: string;
+  readonly subject: string;
+  readonly contract: string;
+}
+
+const of = (d: Difference, rule: RuleId, key: string): Refined => ({ key: `${rule} ${key}`.trim(), rule, question: d.question, subject: d.subject, contract: d.contract });
+
+/** The row of §4: u(s) when a string is counted otherwise, else the kind of item counted otherwise. */
+export function refineUnits(differences: readonly Difference[]): Refined | null {
+  const strings = differences.filter((d) => d.about?.kind === "codePoints");
+  if (strings.length > 0) return of(shortest(strings), "units.u", "");
+  const items = differences.filter((d) => d.about?.kind === "item");
+  if (items.length === 0) return null;
+  const d = shortest(items);
+  const about = d.about!;
+  if (about.kind !== "item") return null;
+  const item = about.item.item as { readonly [k: string]: Json };
+  const rule: RuleId = about.item.kind === "requirement" ? "units.requirement" : about.item.kind === "summary" ? "units.summary" : item.role === "user" ? "units.user" : item.role === "toolResult" ? "units.toolResult" : "units.assistant";
+  return of(d, rule, "");
+}
+
+function shortest(list: readonly Difference[]): Difference {
+  return [...list].sort((a, b) => a.question.length - b.question.length)[0]!;
+}
+
+/** How the groups differ (§5): a group labelled otherwise, a round ending early or late, groups split or merged. */
+export function refineGroups(d: Difference): Refined {
+  const about = d.about;
+  if (about?.kind !== "groups") return of(d, "groups.rounds", "");
+  const same = (a: { startIndex: number; endIndex: number }, b: { startIndex: number; endIndex: number }) => a.startIndex === b.startIndex && a.endIndex === b.endIndex;
+  for (const want of about.contract) {
+    const got = about.subject.find((g) => g.startIndex === want.startIndex);
+    if (got === undefined) return of(d, "groups.rounds", "a group starts elsewhere");
+    if (same(got, want)) {
+      if (got.kind !== want.kind) return of(d, "groups.rounds", want.kind === "message" ? "a message labelled toolRound" : "a round labelled message");
+      continue;
+    }
+    if (want.kind === "toolRound") return of(d, "groups.rounds", got.endIndex < want.endIndex ? "a round ends early" : "a round ends late");
+    return of(d, "groups.rounds", "a message group merged");
+  }
+  return of(d, "groups.rounds", "extra groups");
+}
+
+/** One check of the options (§6, §7): its rule, and how far the options are from breaking it (negative: broken). */
+interface Check {
+  readonly name: string;
+  readonly rule: RuleId;
+  readonly slack: (o: { readonly [k: string]: Json }) => number | null;
+  /** Checks one mistake breaks together (the same test of several fields, as one helper makes it): named as one in the key. */
+  readonly group?: string;
+}
+
+/** A check as the key names it. */
+const named = (c: Check): string => c.group ?? c.name;
+
+const int = (o: { readonly [k: string]: Json }, k: string): number | null => (typeof o[k] === "number" && Number.isSafeInteger(o[k]) ? (o[k] as number) : null);
+const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
+const typed = (name: string, rule: RuleId, ok: (v: Json | undefined) => boolean, group?: string): Check => ({ name, rule, slack: (o) => (ok(o[name]) ? null : -1), ...(group === undefined ? {} : { group }) });
+const isInt = (v: Json | undefined) => typeof v === "number" && Number.isSafeInteger(v);
+const isId = (v: Json | undefined) => typeof v === "string" && v.trim().length > 0;
+
+const CHECKS: readonly Check[] = [
+  typed("targetUnits", "options.budgets", isInt),
+  typed("summaryMaxUnits", "options.budgets", isInt),
+  typed("retainRecentMessages", "options.budgets", isInt),
+  { name: "targetUnits >= 1", rule: "options.budgets", slack: (o) => diff(int(o, "targetUnits"), 1) },
+  { name: "targetUnits <= 1,000,000", rule: "options.budgets", slack: (o) => diff(1_000_000, int(o, "targetUnits")) },
+  { name: "summaryMaxUnits >= 1", rule: "options.budgets", slack: (o) => diff(int(o, "summaryMaxUnits"), 1) },
+  { name: "summaryMaxUnits <= targetUnits", rule: "options.budgets", slack: (o) => diff(int(o, "targetUnits"), int(o, "summaryMaxUnits")) },
+  { name: "retainRecentMessages >= 0", rule: "options.budgets", slack: (o) => diff(int(o, "retainRecentMessages"), 0) },
+  { name: "retainRecentMessages <= 4096", rule: "options.budgets", slack: (o) => diff(4096, int(o, "retainRecentMessages")) },
+];
+
+const COMPACT_CHECKS: readonly Check[] = [
+  typed("maxUnits", "options.maxUnits", isInt),
+  { name: "maxUnits >= 1", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), 1) },
+  { name: "maxUnits <= 1,000,000", rule: "options.maxUnits", slack: (o) => diff(1_000_000, int(o, "maxUnits")) },
+  { name: "targetUnits <= maxUnits", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), int(o, "targetUnits")) },
+  typed("summaryId", "options.ids", isId, "summaryId or recordId"),
+  typed("recordId", "options.ids", isId, "summaryId or recordId"),
+];
+
+const bump = (o: { readonly [k: string]: Json }, field: string, by: number): { [k: string]: Json } => ({ ...o, [field]: (int(o, field) ?? 0) + by });
+const NUMERIC = ["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits"];
+
+/** Options with some of their integer fields one step away (all up, or all down), to move off an edge. */
+function neighbours(o: { readonly [k: string]: Json }): { [k: string]: Json }[] {
+  const fields = NUMERIC.filter((f) => int(o, f) !== null);
+  const out: { [k: string]: Json }[] = [];
+  for (let mask = 1; mask < 1 << fields.length; mask++) {
+    for (const by of [1, -1]) out.push(fields.reduce((acc, f, i) => ((mask >> i) & 1 ? bump(acc, f, by) : acc), { ...o } as { [k: string]: Json }));
+  }
+  return out;
+}
+
+/** What the options refinement says: the rule, its detail in the key's words, and the key when it is not `rule detail`. */
+export interface OptionsRefined {
+  readonly rule: RuleId;
+  readonly detail: string;
+  readonly key?: string;
+}
+
+/** The signature key of an options refinement. */
+export function optionsKey(refined: OptionsRefined): string {
+  return refined.key ?? `${refined.rule} ${refined.detail}`;
+}
+
+/** The contract's codes for refused options ([] when it accepts them). */
+const refusal = (q: OptionsQuestion): readonly string[] => {
+  const check = withoutUpstream(() => (q.operation === "boundary" ? modelBoundaryOptions(q.options) : modelCompactOptions(q.options, q.summarizerSlot as SummarizerSlot, q.signal as SignalSlot)));
+  return check.ok ? [] : check.codes;
+};
+
+const accepts = (q: OptionsQuestion) => refusal(q).length === 0;
+
+/**
+ * The rule of the options checks at stake: when the contract refuses them and the submission
+ * accepts, the first check they break; otherwise the checks they meet exactly (at their edge),
+ * where an answer otherwise is an off-by-one. Several edges at once are told apart by asking the
+ * submission options one step off (which the contract accepts): its objection is an edge every
+ * accepted step moves off and no refused step does. The key names those checks and the
+ * subject's answer, so that two counterexamples of one mistake meet the same checks.
+ */
+export async function optionsRefined(operation: "boundary" | "compact", options: Json, summarizerSlot: Json | undefined, signal: Json | undefined, subject: { readonly ok: true } | { readonly ok: false; readonly code: string }, probe: UpstreamProbe | null): Promise<OptionsRefined> {
+  const answer = subject.ok ? "accepted" : `refused with ${subject.code}`;
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return { rule: "options.shape", detail: `options that are not a plain object ${answer}` };
+  const checks = operation === "compact" ? [...CHECKS, ...COMPACT_CHECKS] : CHECKS;
+  const question = (o: Json): OptionsQuestion => ({ operation, options: o, ...(summarizerSlot === undefined ? {} : { summarizerSlot }), ...(signal === undefined ? {} : { signal }) });
+  const contractOk = accepts(question(options));
+  const contractCodes = refusal(question(options));
+  const missing = checks.filter((c) => !c.name.includes(" ") && !(c.name in options));
+  if (missing.length > 0) return { rule: missing[0]!.rule, detail: `a missing field ${answer}` };
+  const broken = checks.filter((c) => (c.slack(options) ?? 0) < 0);
+  // Both refuse, with another code (no edge answered otherwise gives a code the contract does not
+  // also give there): the mistake is the code, whichever field breaks its check — one key for
+  // every field, as a shared check of the integer fields makes it.
+  if (!subject.ok && broken.length > 0 && contractCodes.length > 0 && !contractCodes.includes(subject.code)) {
+    const detail = `refused with ${subject.code} instead of ${contractCodes.join("|")}`;
+    return { rule: broken[0]!.rule, detail, key: `options.code ${detail}` };
+  }
+  // The contract refuses and the subject accepts: the first check broken (or the slots).
+  if (!contractOk && subject.ok) {
+    if (broken.length > 0) return brokenRefined(broken[0]!, "accepted");
+    const what = summarizerSlot !== "script" && summarizerSlot !== undefined ? "options.summarizer" : "options.signal";
+    return { rule: what, detail: `${what === "options.summarizer" ? "a summarizer that is not a function" : "a signal that is not genuine"} accepted` };
+  }
+  // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
+  const edges = checks.filter((c) => c.slack(options) === 0);
+  if (!contractOk && broken.length > 0 && edges.length === 0) return brokenRefined(broken[0]!, answer);
+  if (edges.length === 0) return { rule: !contractOk && summarizerSlot !== undefined ? "options.signal" : operation === "compact" ? "options.maxUnits" : "options.budgets", detail: answer };
+  // The contract refuses the slots (the signal, the summarizer) alone: asked with plain slots, the subject's objection stands alone.
+  if (!contractOk && broken.length === 0 && operation === "compact" && accepts({ operation, options, summarizerSlot: "script", signal: "none" })) {
+    return optionsRefined(operation, options, "script", "none", subject, probe);
+  }
+  let objected = edges;
+  if (edges.length > 1 && probe !== null && !subject.ok) {
+    const relaxedBy = (o: { readonly [k: string]: Json }) => edges.filter((c) => (c.slack(o) ?? 0) > 0);
+    const moved: { readonly relaxed: readonly Check[]; readonly accepted: boolean }[] = [];
+    for (const o of neighbours(options)) {
+      if (!accepts(question(o))) continue;
+      const relaxed = relaxedBy(o);
+      if (relaxed.length === 0 || relaxed.length === edges.length) continue;
+      const got = await probe.optionsOf(question(o));
+      if (got !== undefined) moved.push({ relaxed, accepted: got.ok });
+    }
+    const candidates = edges.filter((c) => moved.filter((m) => m.accepted).every((m) => m.relaxed.includes(c)) && !moved.some((m) => !m.accepted && m.relaxed.includes(c)));
+    if (moved.some((m) => m.accepted) && candidates.length > 0) objected = candidates;
+  }
+  const first = objected[0]!;
+  const names = objected.filter((c) => c.rule === first.rule).map((c) => c.name);
+  return { rule: first.rule, detail: `at the edge ${names.join(", ")}, ${answer}` };
+}
+
+/**
+ * A broken check the subject does not object to as the contract does. A check of a group (the
+ * same test of several fields) is one mistake however the subject lets it through (accepted,
+ * another code, an error of another kind): its key leaves the answer out.
+ */
+function brokenRefined(check: Check, answer: string): OptionsRefined {
+  const detail = `breaking ${named(check)}, ${answer}`;
+  return check.group === undefined ? { rule: check.rule, detail } : { rule: check.rule, detail, key: `${check.rule} breaking ${check.group}` };
+}
+
+/**
+ * Options the subject answers with an error of another kind (no code), when the first check of
+ * §6, §7 they break is one of a group (the ids): that check's refinement, one mistake with the
+ * group let through otherwise; else null (an escape is the reading's, whichever field).
+ */
+export function escapedOptionsRefined(operation: "boundary" | "compact", options: Json): OptionsRefined | null {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  const checks = operation === "compact" ? [...CHECKS, ...COMPACT_CHECKS] : CHECKS;
+  const broken = checks.filter((c) => (c.slack(options) ?? 0) < 0);
+  return broken.length === 0 || broken[0]!.group === undefined ? null : brokenRefined(broken[0]!, "an error of another kind");
+}
+
+/** The rule of §2 and §3 a build answer breaks, by the code it turns on. */
+export function refineBuild(d: Difference): Refined {
+  const about = d.about;
+  if (about?.kind !== "build") return of(d, "build.shape", "");
+  const code = !about.subject.ok ? about.subject.code : !about.contract.ok ? about.contract.codes[0]! : null;
+  const rule: RuleId = code === "CONTEXT_INVALID_TRANSCRIPT" ? "build.transcript" : code === "CONTEXT_LIMIT_EXCEEDED" ? "build.limits" : code === "CONTEXT_INVALID_INPUT" || code === "CONTEXT_SUMMARY_INVALID" ? "build.records" : "build.shape";
+  // Both accept: the built context differs (a field dropped, a key read otherwise), nothing refused.
+  const answer = about.subject.ok ? (about.contract.ok ? "built otherwise" : "accepted") : `rejected with ${about.subject.code}`;
+  return of(d, rule, answer);
+}

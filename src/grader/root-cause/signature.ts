@@ -1,0 +1,440 @@
+import { expectedFor, modelBuild, type BuildOutcome, type ModelGroup } from "../../model/index";
+import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
+import { answerObservation } from "./answers";
+import { outcomeDeparture, type Departure } from "./departure";
+import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
+import { value } from "../report/notation";
+import { plainCompaction } from "./probe";
+import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
+import { refineUnits } from "./refine-units";
+import type { UpstreamProbe } from "./probe";
+import type { RuleId } from "./rules";
+import { compactRule, departingStep, scriptRule } from "./steps";
+
+// A failure's signature: the contract rule where the submission's answer departs and how it
+// departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
+// root cause; two signatures are two mistakes, also within one layer. The localization
+// (./localize) says which answer departs (an upstream answer of the submission, an observed
+// fact, or the failing call itself); the signature names the rule of that very answer:
+// - units: the row of §4 (./refine), groups: how the groups differ, boundary: the answer;
+// - build and options: the part of the input or the options fields the departure needs;
+// - a compaction (the plain question, or the failing call): the step of §7 where the answers
+//   part, and at step 5 the kind of value the summarizer delivers;
+// - an observed fact: the fact.
+
+export interface Signature {
+  /** One key, one mistake. */
+  readonly key: string;
+  readonly rule: RuleId;
+  /** The question whose answers differ, the submission's answer and the contract's, in words. */
+  readonly question: string;
+  readonly subject: string;
+  readonly contract: string;
+  /** No rule found: nothing of the answer departs where the analysis looks (the failure stays its own root cause). */
+  readonly undiagnosed?: true;
+  /** Other keys of the same mistake: failures under any of them are one root cause with this one (./analyze). */
+  readonly joins?: readonly string[];
+}
+
+export interface Signed {
+  readonly failure: Failure;
+  readonly recheck: Recheck;
+  readonly signature: Signature;
+}
+
+const FACT_RULES: Readonly<Record<string, RuleId>> = {
+  "error-class": "errors.class",
+  freezing: "frozen.results",
+  input: "atomicity.unchanged",
+  "then-calls": "step5.thenable",
+  restoration: "step5.nativePromise",
+};
+
+export async function signatureOf(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
+  const layer = recheck.layer;
+  const first = (kind: Asked["kind"]) => recheck.differences.find((d) => d.about?.kind === kind);
+  // A cancellation that rejects with something else than a ContextCompactionError (the signal's reason): whichever way it was found.
+  const own = layer === null || layer === "error-class" || recheck.how === "reproduced" ? ownDeparture(failure, expected) : null;
+  if (own?.kind === "escapes" && own.key.includes("CONTEXT_CANCELLED")) return { key: "cancel.error", rule: "cancel.error", question: OPERATION_NAMES[failure.scenario.operation.kind] ?? "", subject: own.subject, contract: own.contract };
+  if (layer === "units") {
+    const found = probe === null ? null : await refineUnits(recheck.differences, probe);
+    if (found !== null) return { key: found.rule, ...found };
+    const d = recheck.differences[0];
+    return { key: "units.context", rule: "units.context", question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
+  }
+  const reading = recheck.differences.find((d) => d.about?.kind === "reading");
+  if (reading?.about?.kind === "reading") return readingSignature(reading, reading.about, probe);
+  if (layer === "groups") {
+    const d = first("groups");
+    if (d !== undefined) return signed(refineGroups(d));
+  }
+  if (layer === "boundary") return fromDifference("boundary.answer", "boundary", recheck.differences.find((d) => d.layer === "boundary"));
+  if (layer === "options") {
+    const d = first("options");
+    if (d?.about?.kind === "options") {
+      const q = d.about.question;
+      const refined = await optionsRefined(q.operation, q.options, q.summarizerSlot, q.signal, d.about.subject, probe);
+      return { key: optionsKey(refined), rule: refined.rule, question: d.question, subject: d.subject, contract: d.contract };
+    }
+  }
+  if (layer === "build") {
+    const d = first("build");
+    if (d !== undefined) return signed(refineBuild(d));
+    return fromDifference("read.input", "", recheck.differences[0]);
+  }
+  if (layer === "compaction") {
+    const d = recheck.differences.find((x) => x.about?.kind === "compaction");
+    if (d?.about?.kind === "compaction") {
+      const scenario = plainCompaction(d.about.question);
+      const contract = withoutUpstream(() => expectedFor(scenario));
+      return compactSignature(scenario, answerObservation(d.about.subject), contract, d, probe);
+    }
+  }
+  if (layer === "async") {
+    const d = recheck.differences[0];
+    const op = failure.scenario.operation;
+    if (op.kind === "compact") {
+      const symptom = recheck.how === "reproduced" ? ownDeparture(failure, expected) : null;
+      if (symptom?.kind === "leaks") {
+        const found = await essentialDress("step5.unhandled", failure.scenario, probe);
+        // A then that delivers the text and returns a promise that rejects, the compaction done
+        // and the rejection left unhandled (and no dress or carrier the leak needs): what the
+        // then returned got no handlers, step 5's "observed at once", of which the leak is what shows.
+        const script = op.summarizer as { readonly kind?: Json };
+        const thenReturned = found === "step5.unhandled" && script !== null && typeof script === "object" && script.kind === "thenReturnsRejecting" && failure.observation.outcome.kind === "returned";
+        const rule: RuleId = thenReturned ? "step5.thenReturns" : found;
+        return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
+      }
+      const scenario = failure.scenario;
+      const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
+      const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
+      return { key: rule, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
+    }
+  }
+  if (layer !== null && layer in FACT_RULES) {
+    const d = recheck.differences[0];
+    const rule = FACT_RULES[layer]!;
+    const what = d === undefined ? "" : d.question.replace(/^[^:]*: /, "").replace(/step \d+'s /, "");
+    const key = layer === "freezing" && (await builtShallow(failure.scenario, what, probe)) ? "the returned value" : what;
+    return { key: `${rule} ${key}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
+  }
+  if (layer === "identity") {
+    const d = recheck.differences[0];
+    const name = d?.question ?? "";
+    let rule: RuleId = /resultContextIsInput/.test(name) ? "identity.fastPath" : /record/i.test(name) ? "identity.record" : "identity.built";
+    // The fast path's context another object while the subject's own build of a built context is another object too: the build's identity.
+    const op = failure.scenario.operation;
+    if (rule === "identity.fastPath" && op.kind === "compact" && probe !== null && (await probe.observe({ operation: { kind: "build", input: op.context, twice: true } }))?.identity.rebuildIsSame === false) rule = "identity.built";
+    return { key: rule, rule, question: name, subject: d?.subject ?? "", contract: d?.contract ?? "" };
+  }
+  return ownSignature(failure, expected, probe);
+}
+
+/**
+ * Whether a freezing fact is a returned value's: a prebuilt input mutable after the call is the
+ * build's value, and a summarizer's request mutable while the subject's own build of the
+ * context is not deeply frozen shares the build's parts. One mistake (a value returned not
+ * deeply frozen), whichever call shows it.
+ */
+async function builtShallow(scenario: Scenario, what: string, probe: UpstreamProbe | null): Promise<boolean> {
+  if (what === "the built input after the call") return true;
+  const op = scenario.operation;
+  if (probe === null || what !== "the summarizer's request" || op.kind !== "compact") return false;
+  const built = await probe.observe({ operation: { kind: "build", input: op.context } });
+  return built?.outcome.kind === "returned" && built.frozen !== null && !built.frozen.deep;
+}
+
+/**
+ * A reading of decorated data (./decorated): a getter, setter or function of the caller called,
+ * or an error that is no ContextCompactionError, breaks the reading rule itself; another
+ * answer on data read right is the rule that answer turns on (the same as plain data's).
+ */
+async function readingSignature(d: Difference, about: Extract<Asked, { kind: "reading" }>, probe: UpstreamProbe | null): Promise<Signature> {
+  const rule: RuleId = about.target === "input" ? "read.input" : "read.options";
+  const own = about.own;
+  const called = about.calls !== null && ["getter", "setter", "function"].some((name) => (about.calls!.own[name] ?? 0) > (about.calls!.contract[name] ?? 0));
+  const escaped = own.outcome.kind === "threw" && !own.outcome.error.isContextCompactionError;
+  const side = { question: d.question, subject: d.subject, contract: d.contract };
+  // null taken for a record lets a TypeError escape wherever a record is read, input or options: one mistake.
+  if (escaped && nullRecordIn(about)) return { key: "read.null", rule: "read.null", ...side };
+  const op = about.question.operation;
+  // Plain options (no decoration) answered with an error of another kind: the check they break.
+  if (escaped && about.target === "options" && (about.question.decorations ?? []).length === 0 && (op.kind === "boundary" || op.kind === "compact")) {
+    const refined = escapedOptionsRefined(op.kind, op.options);
+    if (refined !== null) return { key: optionsKey(refined), rule: refined.rule, ...side };
+  }
+  // A caller's code run, or an error of another kind let out: one mistake of the reader of
+  // fields, wherever the input (records, tool-call arguments) or the options show it.
+  if (called || escaped) {
+    const how = `read ${called ? "calls" : "escapes"}`;
+    return about.target === "options" ? { key: "read options", rule, ...side, joins: [how] } : { key: how, rule, ...side };
+  }
+  // The same question as plain data: answered right, the decorations were the point (the reading
+  // rule: one mistake whether the input or the options hold them, as one reader of fields makes
+  // it; its key is how the answer departs); else the data's rule.
+  const plain = probe === null ? undefined : await probe.observe({ operation: op });
+  let contractPlain: Expected | null = null;
+  try {
+    contractPlain = withoutUpstream(() => expectedFor({ operation: op }));
+  } catch {
+    contractPlain = null;
+  }
+  const direction = readingDirection(own, about.contract);
+  // Decorations the point, unless what the answer departs on is a rule of the data: a limit
+  // accepted (a count read past through a Proxy), or another code than the contract's.
+  const limitAccepted = direction === "accepts" && acceptedOutcomes(about.contract).some((e) => e.kind === "throws" && e.codes.includes("CONTEXT_LIMIT_EXCEEDED"));
+  // Plain data answered right (or not asked: the readings' allowance spent), the decorations are
+  // the point. The options are read in one place: every departure of their reading is one
+  // mistake (a spread of the options runs getters, takes accessors and prototypes alike), which
+  // also joins the input's reading departing the same way (one reader of fields for both).
+  const plainRight = plain === undefined || (contractPlain !== null && outcomeDeparture(plain, contractPlain) === null);
+  if (plainRight && about.target === "options") return { key: "read options", rule, ...side, joins: [`read ${direction}`] };
+  if (plainRight && direction !== "answers otherwise" && !limitAccepted) return { key: `read ${direction}`, rule, ...side };
+  const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
+  if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
+    const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
+    return { key: optionsKey(refined), rule: refined.rule, ...side };
+  }
+  const refined = refineBuild({ ...d, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer.ok ? { ok: true, context: {} } : answer, contract: contractBuild(about.contract) } });
+  return { key: refined.key, rule: refined.rule, ...side };
+}
+
+/** How a reading's answer departs: accepting data the contract refuses, refusing data it accepts, or otherwise. */
+function readingDirection(own: Observation, contract: Expected): string {
+  const accepts = acceptedOutcomes(contract);
+  if (own.outcome.kind === "returned" && accepts.every((e) => e.kind === "throws")) return "accepts";
+  if (own.outcome.kind === "threw" && accepts.every((e) => e.kind === "returns")) return "refuses";
+  return "answers otherwise";
+}
+
+/** Whether a reading's question holds null where a record is read: the options, a requirement, message, record or content block, or arguments. */
+function nullRecordIn(about: Extract<Asked, { kind: "reading" }>): boolean {
+  const op = about.question.operation;
+  if (about.target === "options") return (op.kind === "boundary" || op.kind === "compact") && op.options === null;
+  if ((about.question.decorations ?? []).some((d) => d.target === "input" && d.kind === "value" && d.value === null)) return true;
+  const input = op.kind === "build" || op.kind === "units" ? op.input : op.kind === "boundary" || op.kind === "compact" ? op.context : op.kind === "groups" ? { messages: op.transcript } : null;
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return false;
+  const list = (v: Json | undefined): readonly Json[] => (Array.isArray(v) ? v : []);
+  const messages = list(input.messages);
+  const blocks = messages.flatMap((m) => (m !== null && typeof m === "object" && !Array.isArray(m) ? list(m.content) : []));
+  const calls = blocks.filter((b): b is { [k: string]: Json } => b !== null && typeof b === "object" && !Array.isArray(b) && b.type === "toolCall");
+  return [...list(input.requirements), ...messages, ...list(input.compactions), ...blocks].includes(null) || calls.some((c) => c.arguments === null);
+}
+
+function contractBuild(expected: Expected): BuildOutcome {
+  return expected.kind === "throws" ? { ok: false, codes: [...expected.codes] } : ({ ok: true, context: {} } as unknown as BuildOutcome);
+}
+
+function signed(refined: Refined): Signature {
+  return { key: refined.key, rule: refined.rule, question: refined.question, subject: refined.subject, contract: refined.contract };
+}
+
+function fromDifference(rule: RuleId, key: string, d: Difference | undefined): Signature {
+  return { key: `${rule} ${key}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
+}
+
+function ownDeparture(failure: Failure, expected: Expected | null): Departure | null {
+  // A program's answer is its steps (./program-step): only a leak is its own.
+  if (failure.scenario.operation.kind === "program") return failure.observation.unhandledRejections > 0 ? { kind: "leaks", key: "leaks", subject: `leaves ${failure.observation.unhandledRejections} rejection(s) unhandled`, contract: "no unhandled rejection" } : null;
+  let contract = expected;
+  try {
+    contract ??= withoutUpstream(() => expectedFor(failure.scenario));
+  } catch {
+    return null;
+  }
+  return outcomeDeparture(failure.observation, contract);
+}
+
+/** A compaction's answer against the contract's: the step of §7 where they part, and how. */
+async function compactSignature(scenario: Scenario, observation: Observation, contract: Expected, d: Difference | null, probe: UpstreamProbe | null): Promise<Signature> {
+  const op = scenario.operation;
+  if (op.kind !== "compact") throw new Error("not a compaction");
+  const departure = outcomeDeparture(observation, contract);
+  const atStep = compactRule(op, observation, contract);
+  if (atStep === null) {
+    // Step 1: the build of the context, or the options.
+    const first = await firstStepSignature(scenario, observation, contract, probe);
+    if (first !== null) return first;
+  }
+  const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
+  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
+  return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
+}
+
+/** How a fast path departs: missed (the contract takes it, the subject goes on, whatever it ends with), taken where the contract goes on, or another value. */
+function fastPathDeparture(observation: Observation, contract: Expected, key: string): string {
+  const { contractStep, subjectStep } = departingStep(observation, contract);
+  return contractStep === 2 && subjectStep !== 2 ? "missed" : subjectStep === 2 && contractStep !== 2 ? "taken" : key;
+}
+
+/**
+ * A failure no upstream answer nor fact explains: the failing call's own departure, named by the
+ * rule of its operation as a layer would name it (its units, groups, build or options), or for a
+ * compaction by the step of §7 where the answers part.
+ */
+async function ownSignature(failure: Failure, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
+  const op = failure.scenario.operation;
+  const departure = ownDeparture(failure, expected);
+  const name = OPERATION_NAMES[op.kind] ?? op.kind;
+  const side = { question: name, subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  if (departure?.kind === "leaks") {
+    const rule = await essentialDress("step5.unhandled", failure.scenario, probe);
+    return { key: rule, rule, ...side };
+  }
+  let contract: Expected | null = expected;
+  try {
+    contract ??= withoutUpstream(() => expectedFor(failure.scenario));
+  } catch {
+    contract = null;
+  }
+  if (op.kind === "program") return { key: `step8.result own program ${failure.def.id}`, rule: "step8.result", ...side };
+  if (op.kind === "compact" && contract !== null && departure !== null) return compactSignature(failure.scenario, failure.observation, contract, null, probe);
+  if (op.kind === "boundary" && contract !== null && departure !== null && departure.kind !== "value") {
+    const first = await firstStepSignature(failure.scenario, failure.observation, contract, probe);
+    if (first !== null) return first;
+  }
+  if (op.kind === "units" && probe !== null && departure?.kind === "value") {
+    const found = await refineUnits(itemsOf(op.input), probe);
+    if (found !== null) return { key: found.rule, ...found };
+  }
+  if (op.kind === "groups" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned") {
+    const subject = groupsOf(failure.observation.outcome.value), want = groupsOf(contract.value);
+    if (subject !== null && want !== null) return signed(refineGroups({ layer: "groups", ...side, about: { kind: "groups", transcript: Array.isArray(op.transcript) ? op.transcript : [], subject, contract: want } }));
+  }
+  if ((op.kind === "build" || op.kind === "units" || op.kind === "groups") && contract !== null && departure !== null && (departure.kind === "code" || departure.kind === "rejects" || departure.kind === "accepts")) {
+    const answer = departure.code === undefined ? ({ ok: true, context: {} } as unknown as BuildAnswer) : { ok: false as const, code: departure.code };
+    const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer, contract: contractBuild(contract) } });
+    return { ...signed(refined), ...side };
+  }
+  // No outcome departs (the property checks something beside it): a compaction whose summarizer delivers through a script is step 5's.
+  if (op.kind === "compact" && departure === null && op.summarizer.kind !== "text") {
+    const rule = await essentialDress(scriptRule(op.summarizer), failure.scenario, probe);
+    return { key: rule, rule, ...side };
+  }
+  const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
+  // No outcome departs and no script delivers: the property checks something no rule here names.
+  // A hang or a crash of such a call (the process exits, runs out of memory, loops) names no rule either.
+  if (departure === null || departure.kind === "hangs" || departure.kind === "crashes") return { key: `${rule} own ${op.kind} property ${failure.def.id}`, rule, ...side, undiagnosed: true };
+  return { key: `${rule} own ${op.kind} ${departure.key}`, rule, ...side };
+}
+
+/**
+ * Step 1 of a boundary or a compaction (the context is built, then the options are checked,
+ * §6): the subject's build of the very context departing names the build's rule; else its
+ * answer to the options.
+ */
+async function firstStepSignature(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null): Promise<Signature | null> {
+  const op = scenario.operation;
+  if ((op.kind !== "boundary" && op.kind !== "compact") || probe === null) return null;
+  const departure = outcomeDeparture(observation, contract);
+  const side = { question: OPERATION_NAMES[op.kind]!, subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  // The context as plain data (decorations apart: they may not be the point).
+  const subject = await probe.read({ reader: "build", input: op.context });
+  const built = withoutUpstream(() => modelBuild(op.context));
+  if (subject !== undefined && !sameBuild(subject, built, "build")) {
+    return signed(refineBuild({ layer: "build", question: `buildActiveContext(${value(op.context, 120)})`, subject: buildText(subject), contract: buildContractText(built), about: { kind: "build", question: { reader: "build", input: op.context }, subject, contract: built } }));
+  }
+  const outcome = observation.outcome;
+  const answer = outcome.kind === "returned" ? { ok: true as const } : outcome.kind === "threw" && typeof outcome.error.code === "string" ? { ok: false as const, code: outcome.error.code } : null;
+  if (answer === null) return null;
+  // A code no options check gives is about the input.
+  const longId = (f: string) => op.options !== null && typeof op.options === "object" && !Array.isArray(op.options) && typeof op.options[f] === "string" && [...(op.options[f] as string)].length > 65_536;
+  const optionsCode = (code: string) => (code === "CONTEXT_LIMIT_EXCEEDED" ? longId("summaryId") || longId("recordId") : OPTION_CODES.includes(code));
+  if (!answer.ok && !optionsCode(answer.code)) {
+    const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } });
+    return { ...signed(refined), ...side };
+  }
+  const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
+  return { key: optionsKey(refined), rule: refined.rule, ...side };
+}
+
+/**
+ * At step 5, a script whose native promises are dressed (an own then, a constructor): when the
+ * same scenario without the dress is answered right, the dress is what the mistake needs, and
+ * the rule is how a native promise is observed.
+ */
+async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamProbe | null): Promise<RuleId> {
+  const op = scenario.operation;
+  if (!rule.startsWith("step5.") || op.kind !== "compact" || probe === null) return rule;
+  const script = op.summarizer as { readonly [field: string]: Json };
+  const departure = async (summarizer: Json, variant: Scenario = { ...scenario, operation: { ...op, summarizer: summarizer as never } }): Promise<string | null | undefined> => {
+    let contract: Expected;
+    try {
+      contract = withoutUpstream(() => expectedFor(variant));
+    } catch {
+      return undefined;
+    }
+    const answer = await probe.observe(variant);
+    return answer === undefined ? undefined : (outcomeDeparture(answer, contract)?.key ?? null);
+  };
+  // A signal that does something there (disguised, muted, or aborted): when the same scenario
+  // without it is answered right, the signal is what the mistake needs, and the rule is how the
+  // signal is watched while waiting. A plain signal never aborted is no part of a mistake: an
+  // implementation may take another path with one (a race), and its mistake is the value's.
+  const signalActs = op.abort !== "none" || op.signal === "controllerMuted" || (scenario.decorations ?? []).some((d) => d.target === "options" && d.path[0] === "signal");
+  if (op.signal !== "none" && signalActs && rule !== "step5.abort" && rule !== "step5.unhandled") {
+    const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
+    const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
+    if ((await departure(null, unsignalled)) === null) return "step5.abort";
+  }
+  if (script.dress !== undefined && rule !== "step5.nativePromise") {
+    const { dress: _dress, ...plain } = script;
+    if ((await departure(plain)) === null) return "step5.nativePromise";
+  }
+  // A value a carrier delivers or returns (a Proxy, a locked promise): the value alone as the
+  // summarizer's, departing the same way, is what the mistake needs (a leak needs only a failure: not asked).
+  const core = coreOf(script);
+  if (core !== null && rule !== "step5.unhandled") {
+    const [own, alone] = [await departure(script), await departure(core)];
+    if (own !== undefined && own !== null && own === alone) return scriptRule(core as never);
+  }
+  // A then returning a Proxy around a promise, while one returning a locked promise is answered
+  // right: the Proxy is what the mistake needs (how a Proxy is observed, not what a then returns).
+  if (script.kind === "thenReturnsLocked" && script.where === "proxy" && rule === "step5.thenReturns") {
+    if ((await departure({ ...script, where: "ownConstructor" })) === null) return "step5.proxy";
+  }
+  // A then returning a locked promise, while one returning a Proxy is answered right: the locked
+  // promise is what the mistake needs (how a native promise is observed).
+  if (script.kind === "thenReturnsLocked" && script.where !== "proxy" && script.dress === undefined && rule === "step5.thenReturns") {
+    if ((await departure({ kind: "thenReturnsLocked", where: "proxy", text: script.text!, ...(script.order === undefined ? {} : { order: script.order }) })) === null) return "step5.nativePromise";
+  }
+  return rule;
+}
+
+/** The value a composite script hands over through a carrier (a then's return value, a resolver), as a script of its own; null for others. */
+function coreOf(script: { readonly [field: string]: Json }): Json | null {
+  if (script.kind === "thenReturnsLocked") return script.where === "proxy" ? { kind: "proxyPromise", text: script.text! } : { kind: "promiseLookupThrows", where: script.where!, undoable: false, settles: "fulfils", text: script.text! };
+  if (script.kind === "resolversMisused" && script.first === "thenlessProxy") return { kind: "proxyValue", get: "forwards", via: "none" };
+  return null;
+}
+
+const OPTION_CODES: readonly string[] = ["CONTEXT_INVALID_INPUT", "CONTEXT_INVALID_BUDGET", "CONTEXT_LIMIT_EXCEEDED"];
+
+const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
+
+/** The items of a plain input as units questions (./refine-units asks their units itself). */
+function itemsOf(input: Json): Difference[] {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return [];
+  const out: Difference[] = [];
+  const add = (kind: "requirement" | "summary" | "message", item: Json) => out.push({ layer: "units", question: JSON.stringify(item), subject: "", contract: "", about: { kind: "item", item: { kind, item }, subject: 0, contract: 0 } });
+  if (Array.isArray(input.requirements)) for (const r of input.requirements) add("requirement", r);
+  if (input.summary !== null && typeof input.summary === "object" && !Array.isArray(input.summary)) add("summary", input.summary);
+  if (Array.isArray(input.messages)) for (const m of input.messages) add("message", m);
+  return out;
+}
+
+function groupsOf(v: Json): ModelGroup[] | null {
+  if (!Array.isArray(v)) return null;
+  const out: ModelGroup[] = [];
+  for (const g of v) {
+    if (g === null || typeof g !== "object" || Array.isArray(g) || (g.kind !== "message" && g.kind !== "toolRound") || typeof g.startIndex !== "number" || typeof g.endIndex !== "number") return null;
+    out.push({ kind: g.kind, startIndex: g.startIndex, endIndex: g.endIndex });
+  }
+  return out;
+}
+
+export type { Json };

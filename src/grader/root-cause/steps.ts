@@ -1,0 +1,158 @@
+import type { Json } from "../../scenario/data";
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { Operation, SummarizerScript } from "../../scenario/scenario";
+import type { RuleId } from "./rules";
+
+// Where in compactContext's steps (contract §7) two answers part: each outcome ends at a step
+// (a rejection's code and whether the summarizer was called say which; a result is step 2 or
+// 8), and the answers depart at the earlier of the two. The rule named is that step's, and at
+// step 5 the rule of the kind of value the summarizer's script delivers.
+
+type CompactOperation = Extract<Operation, { kind: "compact" }>;
+
+/** The step an outcome ends at: 1 (build, options), 2 (fast path), 3, 5 (the summarizer's value), 6, 7, 8. */
+function endStep(kind: "returns" | "throws", code: string | null, calls: number, value: Json | null): number {
+  if (kind === "returns") return isRecord(value) && value.status === "unchanged" ? 2 : 8;
+  if (calls === 0) {
+    if (code === "CONTEXT_CANCELLED" || code === "CONTEXT_BOUNDARY_UNAVAILABLE") return 3;
+    if (code === "CONTEXT_SUMMARIZER_FAILED" || code === "CONTEXT_ASYNC_VALUE_UNOBSERVABLE") return 5;
+    return 1;
+  }
+  if (code === "CONTEXT_SUMMARIZER_FAILED" || code === "CONTEXT_ASYNC_VALUE_UNOBSERVABLE" || code === "CONTEXT_CANCELLED") return 5;
+  if (code === "CONTEXT_SUMMARY_INVALID" || code === "CONTEXT_SUMMARY_INSUFFICIENT") return 6;
+  if (code === "CONTEXT_INVALID_TRANSCRIPT") return 7;
+  return code === "CONTEXT_LIMIT_EXCEEDED" ? 6 : 8;
+}
+
+function isRecord(v: Json | null | undefined): v is { [k: string]: Json } {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The step of the contract's closest accepted outcome and of the observation, and the codes at stake. */
+export function departingStep(observation: Observation, expected: Expected): { readonly step: number; readonly contractStep: number; readonly subjectStep: number; readonly contractCode: string | null } {
+  const outcome = observation.outcome;
+  const code = outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" ? outcome.error.code : null;
+  // A hang or an escaped error ends nowhere: the contract's step is where it departs.
+  const subjectStep = outcome.kind === "returned" ? endStep("returns", null, 0, outcome.value) : code !== null ? endStep("throws", code, observation.summarizerCalls.length, null) : 99;
+  const steps = acceptedOutcomes(expected).map((e) => ({ step: endStep(e.kind, e.kind === "throws" ? e.codes[0]! : null, e.summarizerCalls, e.kind === "returns" ? e.value : null), code: e.kind === "throws" ? e.codes[0]! : null }));
+  const closest = steps.reduce((best, s) => (Math.abs(s.step - subjectStep) < Math.abs(best.step - subjectStep) ? s : best), steps[0]!);
+  return { step: Math.min(subjectStep, closest.step), contractStep: closest.step, subjectStep, contractCode: closest.code };
+}
+
+/** The rule of §7 step 5 for the kind of value a script delivers. */
+export function scriptRule(script: SummarizerScript): RuleId {
+  const fields = script as { readonly [field: string]: Json };
+  switch (script.kind) {
+    case "throw":
+    case "reject":
+      return "step5.rejection";
+    case "never":
+      return "step5.abort";
+    case "thenableChain":
+      return typeof fields.depth === "number" && fields.depth >= 64 ? "step5.depth" : "step5.thenable";
+    case "nestedPromise":
+      return typeof fields.thenables === "number" && fields.thenables >= 63 ? "step5.depth" : "step5.thenable";
+    case "thenGetterThrows":
+    case "thenThrows":
+    case "lateThenable":
+      return "step5.thenable";
+    case "resolversMisused":
+      return "step5.resolvers";
+    case "thenableTwice":
+    case "promiseReachedAgain":
+      return "step5.reachedTwice";
+    case "thenReturnsRejecting":
+    case "thenReturnsLocked":
+      return "step5.thenReturns";
+    case "proxyPromise":
+    case "proxyValue":
+      return "step5.proxy";
+    case "lockedPromise":
+    case "promiseLookupThrows":
+    case "redefinedPromiseGlobal":
+      return "step5.nativePromise";
+    case "forgedError":
+      return "step5.forged";
+    default:
+      // text and value: a native promise when delivered through one (or dressed), else the value itself.
+      if (fields.dress !== undefined || fields.delivery === "promise") return "step5.nativePromise";
+      return typeof fields.text === "string" || typeof fields.value === "string" ? "step5.settles" : "step6.notString";
+  }
+}
+
+/** The code a script's thrown or rejected value carries, when it looks like a ContextCompactionError (a caller's forgery). */
+function forgedCode(script: SummarizerScript): string | null {
+  const fields = script as { readonly [field: string]: Json };
+  if (script.kind === "forgedError" && typeof fields.code === "string") return fields.code;
+  const v = fields.value;
+  return (script.kind === "reject" || script.kind === "throw") && v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.code === "string" ? v.code : null;
+}
+
+/** Whether the scenario's signal is aborted while the summarizer's value is awaited (step 5). */
+export function abortWhileWaiting(op: CompactOperation): boolean {
+  const controlled = op.signal === "controller" || op.signal === "controllerMuted";
+  return controlled && (op.abort === "inSummarizer" || op.abort === "whilePending" || op.abort === "atSettlement");
+}
+
+/**
+ * The contract accepts CONTEXT_CANCELLED or another outcome (an abort racing the value): an
+ * answer that is neither departs on the value, not on the abort.
+ */
+function abortOptional(expected: Expected): boolean {
+  const accepted = acceptedOutcomes(expected);
+  return accepted.some((e) => e.kind === "throws" && e.codes.includes("CONTEXT_CANCELLED")) && accepted.some((e) => e.kind === "returns" || e.codes.some((c) => c !== "CONTEXT_CANCELLED"));
+}
+
+/** The text a script delivers when it names one. */
+export function scriptText(script: SummarizerScript): string | null {
+  const fields = script as { readonly [field: string]: Json };
+  return typeof fields.text === "string" ? fields.text : typeof fields.value === "string" ? fields.value : null;
+}
+
+/**
+ * The rule of §7 a compaction's departure breaks, by the step where the answers part: step 2
+ * the fast path; step 3 by the code; step 5 the script's kind (or the abort); step 6 by the
+ * code and the text; step 8 the result. Step 1 (build, options) is the layers' (null here).
+ */
+export function compactRule(op: CompactOperation, observation: Observation, expected: Expected): RuleId | null {
+  const { step, contractStep, contractCode } = departingStep(observation, expected);
+  // A hang or an error that is no ContextCompactionError: at step 5 when the contract calls the summarizer.
+  const outcome = observation.outcome;
+  if (outcome.kind === "timeout" || outcome.kind === "crash" || (outcome.kind === "threw" && !outcome.error.isContextCompactionError)) {
+    if (abortWhileWaiting(op) && (outcome.kind === "timeout" || contractCode === "CONTEXT_CANCELLED")) return "step5.abort";
+    // The forged value itself passed on: its code reaches the caller, as when it is rethrown as one.
+    if (outcome.kind === "threw" && typeof outcome.error.code === "string" && outcome.error.code === forgedCode(op.summarizer)) return "step5.forged";
+    if (contractStep >= 5) return scriptRule(op.summarizer);
+  }
+  const subjectCode = observation.outcome.kind === "threw" && typeof observation.outcome.error.code === "string" ? observation.outcome.error.code : null;
+  const codeAt = contractStep === step ? contractCode : subjectCode;
+  switch (step) {
+    case 1:
+      return null;
+    case 2:
+      return "step2.fastPath";
+    case 3:
+      return codeAt === "CONTEXT_CANCELLED" ? "step3.cancelled" : codeAt === "CONTEXT_BOUNDARY_UNAVAILABLE" ? "step3.boundary" : "step3.recordId";
+    case 5:
+      if (subjectCode !== null && subjectCode === forgedCode(op.summarizer)) return "step5.forged";
+      if ((codeAt === "CONTEXT_CANCELLED" && !abortOptional(expected)) || (observation.outcome.kind === "timeout" && abortWhileWaiting(op))) return "step5.abort";
+      return scriptRule(op.summarizer);
+    case 6: {
+      // A script that delivers text, refused as no string: the value was observed otherwise (step 5).
+      if (subjectCode === "CONTEXT_SUMMARY_INVALID" && contractCode !== "CONTEXT_SUMMARY_INVALID" && scriptText(op.summarizer) !== null) {
+        const delivered = scriptRule(op.summarizer);
+        // (A text returned as it is, refused: the check of step 6 itself.)
+        if (delivered !== "step5.settles" && delivered !== "step6.notString") return delivered;
+      }
+      if (codeAt === "CONTEXT_SUMMARY_INVALID") return "step6.notString";
+      if (codeAt === "CONTEXT_LIMIT_EXCEEDED") return "step6.tooLong";
+      const text = scriptText(op.summarizer);
+      return text !== null && text.trim().length === 0 ? "step6.blank" : "step6.size";
+    }
+    case 7:
+      return "step6.size";
+    default:
+      return "step8.result";
+  }
+}
