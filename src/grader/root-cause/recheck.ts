@@ -1,7 +1,7 @@
 import { expectedFor, modelBuild, simulateProgram } from "../../model/index";
 import { compactionKey, withoutUpstream, withUpstreamAnswers, type CompactionQuestion, type ReadQuestion, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
-import { acceptedOutcomes } from "../../scenario/expected";
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Verdict } from "../../scenario/property";
 import { value } from "../report/notation";
@@ -29,15 +29,26 @@ const LAYER_SETS: readonly (readonly UpstreamLayer[])[] = [["units"], ["groups"]
  */
 function operationLayers(failure: Failure): readonly UpstreamLayer[] | null {
   const op = failure.scenario.operation;
-  if (op.kind !== "build" && op.kind !== "groups") return op.kind === "units" ? ["build", "units"] : op.kind === "boundary" ? ["build", "options", "units", "groups", "boundary"] : null;
-  const reading: UpstreamLayer[] = op.kind === "groups" ? ["build", "groups"] : ["build"];
-  let contractReturns = true;
-  try {
-    contractReturns = acceptedOutcomes(withoutUpstream(() => expectedFor(failure.scenario))).some((e) => e.kind === "returns");
-  } catch {
-    return null;
+  switch (op.kind) {
+    case "units":
+      return ["build", "units"];
+    case "boundary":
+      return ["build", "options", "units", "groups", "boundary"];
+    case "build":
+    case "groups": {
+      const reading: readonly UpstreamLayer[] = op.kind === "groups" ? ["build", "groups"] : ["build"];
+      let contract: Expected;
+      try {
+        contract = withoutUpstream(() => expectedFor(failure.scenario));
+      } catch {
+        return null;
+      }
+      const bothReturn = failure.observation.outcome.kind === "returned" && acceptedOutcomes(contract).some((e) => e.kind === "returns");
+      return bothReturn ? reading : [...reading, "units"];
+    }
+    default:
+      return null;
   }
-  return failure.observation.outcome.kind === "returned" && contractReturns ? reading : [...reading, "units"];
 }
 /** Calls to the subject one re-check (one failure, one layer set) may cost (a counterexample of thousands of messages is left as it is). */
 const MAX_PROBES_PER_RECHECK = 400;

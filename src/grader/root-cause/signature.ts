@@ -104,8 +104,7 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
         // A then that delivers the text and returns a promise that rejects, the compaction done
         // and the rejection left unhandled (and no dress or carrier the leak needs): what the
         // then returned got no handlers, step 5's "observed at once", of which the leak is what shows.
-        const script = op.summarizer as { readonly kind?: Json };
-        const thenReturned = found === "step5.unhandled" && script !== null && typeof script === "object" && script.kind === "thenReturnsRejecting" && failure.observation.outcome.kind === "returned";
+        const thenReturned = found === "step5.unhandled" && op.summarizer.kind === "thenReturnsRejecting" && failure.observation.outcome.kind === "returned";
         const rule: RuleId = thenReturned ? "step5.thenReturns" : found;
         return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
       }
