@@ -11,6 +11,7 @@
 // causes of their own (a root cause owned by two mistakes stands for one of them only).
 
 import { wordProblems } from "../../src/grader/report/plain-words";
+import { median } from "../median";
 
 export interface GradedCause {
   readonly id: string;
@@ -143,10 +144,7 @@ export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
 
 function spread(points: readonly number[]): { readonly median: number | null; readonly largest: number | null } {
   if (points.length === 0) return { median: null, largest: null };
-  const sorted = [...points].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { median: Math.round(median * 10) / 10, largest: Math.round(sorted[sorted.length - 1]! * 10) / 10 };
+  return { median: Math.round(median(points) * 10) / 10, largest: Math.round(Math.max(...points) * 10) / 10 };
 }
 
 export function percent(part: { readonly right: number; readonly of: number }): string {

@@ -6,6 +6,7 @@ import type { PropertyDefinition } from "../../src/scenario";
 import type { PropertyResult, RootCause } from "../../src/grader/result";
 import { gradeScore } from "../../src/grader/rubric/grade-score";
 import type { PropertyVerdict } from "../../test/mutants/matrix";
+import { median } from "../median";
 
 /** What a grade found, kept raw so the rubric can be applied again as it changes (`merge`). */
 export interface Row {
@@ -67,13 +68,6 @@ export const blind = (s: Scored) => s.row.id === BLIND_ROW;
 export function line(s: Scored): string {
   const losing = s.losing.map((c) => `${c.id} −${c.lost}`).join(", ") || "nothing";
   return `${s.row.id}: ${s.score}/${s.maxScore} (property by property ${s.propertyScore}), ${s.row.causes.length} root cause(s), lost in ${s.losing.length} criteri${s.losing.length === 1 ? "on" : "a"}: ${losing}${s.row.truth === undefined ? "" : ` (ground truth: ${s.row.truth})`}`;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return 0;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Totals of a group of rows: how many, largest and median loss, how many lose more than one criterion. */
