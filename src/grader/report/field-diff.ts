@@ -37,7 +37,8 @@ type Node = Json | undefined;
 const own = (v: object, key: string): Node => (Object.prototype.hasOwnProperty.call(v, key) ? ((v as Record<string, Json>)[key] as Node) : undefined);
 /** A value no JSON has, as the driver tags it ({ $cc: "NaN" }): a leaf. */
 const isSpecial = (v: object): boolean => !Array.isArray(v) && typeof (v as Record<string, unknown>).$cc === "string";
-const isContainer = (v: Node): v is Json[] | { [key: string]: Json } => typeof v === "object" && v !== null && !isSpecial(v);
+/** An object or an array, not a value no JSON has: a value whose fields can differ. */
+export const isContainer = (v: Node): v is Json[] | { [key: string]: Json } => typeof v === "object" && v !== null && !isSpecial(v);
 /** The contract compares -0 and 0 as one number (the driver's equalAsContractData). */
 const plain = (v: Node): Node => (typeof v === "object" && v !== null && !Array.isArray(v) && (v as Record<string, unknown>).$cc === "-0" ? 0 : v);
 

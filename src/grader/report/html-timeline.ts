@@ -4,7 +4,7 @@ import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { isRecord, quote } from "./notation";
-import { contextHolder, contextItems, type ContextItem } from "./timeline-context";
+import { contextHolder, contextItems, counted, type ContextItem } from "./timeline-context";
 import { cutsCaption, cutsOf, noCutWords, type CutAnswer } from "./timeline-cuts";
 
 // A counterexample drawn as a timeline (SVG, no script): the context's requirements and summary
@@ -46,11 +46,7 @@ function safeGroups(messages: readonly MessageData[]): ModelGroup[] {
 }
 
 function unitsOf(m: MessageData): string {
-  try {
-    return String(modelMessageUnits(m));
-  } catch {
-    return "?";
-  }
+  return counted(() => modelMessageUnits(m));
 }
 
 function formula(m: MessageData): string {

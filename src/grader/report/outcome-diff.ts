@@ -4,7 +4,7 @@ import type { Json } from "../../scenario/data";
 import { expectedAs, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { fieldDiff, fieldDiffLines, MAX_DIFFERENCES } from "./field-diff";
+import { fieldDiff, fieldDiffLines, isContainer, MAX_DIFFERENCES } from "./field-diff";
 import { isRecord, valueText } from "./notation";
 
 // The lines under observed and expected that say where they differ (./field-diff): the
@@ -27,7 +27,7 @@ export function outcomeDiffLines({ counterexample, observation, expected }: Outc
   const lines: string[] = [];
   const accepted = expectedAs(expected, observation);
   const outcome = observation.outcome;
-  if (outcome.kind === "returned" && accepted.kind === "returns" && isData(outcome.value) && isData(accepted.value)) {
+  if (outcome.kind === "returned" && accepted.kind === "returns" && isContainer(outcome.value) && isContainer(accepted.value)) {
     const root = ROOT[counterexample?.operation.kind ?? ""] ?? "value";
     // Where the two printed values already differ, the first path is enough; where they print alike, up to three.
     const shown = valueText(outcome.value) !== valueText(accepted.value);
@@ -39,9 +39,6 @@ export function outcomeDiffLines({ counterexample, observation, expected }: Outc
   if (want !== undefined) lines.push(...fieldDiffLines(fieldDiff(request, want, "request")));
   return lines;
 }
-
-/** An object or an array (not a value no JSON has, like NaN): the values whose fields can differ. */
-const isData = (v: Json): boolean => Array.isArray(v) || (isRecord(v) && typeof v.$cc !== "string");
 
 /** The contract's summarizer request when the contract compacts (its record has a boundary), else undefined. */
 function requestOf(scenario: Scenario, expected: Expected): Json | undefined {

@@ -31,7 +31,7 @@ export function contextHolder(scenario: Scenario): Json | undefined {
 }
 
 /** Units per the model, guarded: a value the model cannot count shows "?". */
-function counted(count: () => number): string {
+export function counted(count: () => number): string {
   try {
     const units = count();
     return Number.isSafeInteger(units) ? String(units) : "?";
