@@ -23,7 +23,8 @@ import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
 import { mutantRootCauses } from "../test/mutants/root-causes";
 import { measuringMutant } from "../test/mutants/stray-errors";
-import { catalogueRow, type Row } from "./rubric/loss-rows";
+import { shownKept } from "../src/grader/rubric/evidence";
+import { catalogueResults, catalogueRow, type Row } from "./rubric/loss-rows";
 import { replaceRootCauseSection, ROOT_CAUSES_FILE, rootCauseSection, type RootCauseRow } from "../test/mutants/root-cause-section";
 
 function option(name: string): string | undefined {
@@ -68,9 +69,12 @@ async function rows(): Promise<RootCauseRow[]> {
       }
       if (dump !== undefined) writeFileSync(join(dump, `${mutant.id}.json`), JSON.stringify(failed));
     }
-    const causes = await mutantRootCauses(hosts, properties, failed, { seed, numRuns, shrink }, (analyzed) => {
+    const causes = await mutantRootCauses(hosts, properties, failed, { seed, numRuns, shrink }, async (analyzed) => {
       if (lossesOut === undefined) return;
-      losses.push(catalogueRow(mutant.id, properties, verdicts, analyzed, numRuns));
+      const results = catalogueResults(properties, verdicts, numRuns);
+      // The evidence a grade asks for (src/grader/rubric/evidence.ts), of the mutant's own host.
+      const shown = await shownKept(results, analyzed, properties, hosts.subject, { seed, numRuns, reference: hosts.reference, examplesFor: () => [] });
+      losses.push(catalogueRow(mutant.id, results, analyzed, [...shown]));
       writeFileSync(lossesOut, JSON.stringify(losses));
     });
     out.push({ mutantId: mutant.id, killed: failed.length > 0, failures: failed.map((v) => v.propertyId), causes });

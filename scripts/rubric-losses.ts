@@ -26,7 +26,8 @@ import { HELDOUT } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
 import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
-import { BLIND_ROW, blind, catalogueRow, line, rowOf, scored, totals, type Row } from "./rubric/loss-rows";
+import { shownKept } from "../src/grader/rubric/evidence";
+import { BLIND_ROW, blind, catalogueResults, catalogueRow, line, rowOf, scored, totals, type Row } from "./rubric/loss-rows";
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -49,7 +50,9 @@ async function catalogue(): Promise<Row[]> {
     for (const property of properties) verdicts.set(property.id, await runOne(property, hosts, { seed: SEED, numRuns: RUNS, shrink: false }));
     const failures = [...verdicts.values()].filter((v) => v.status === "failed").map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
     const analysis = await analyzeRootCauses(failures, { definitions: properties, subject: hosts.subject, reference });
-    const row = catalogueRow(mutant.id, properties, verdicts, analysis.rootCauses, RUNS);
+    const results = catalogueResults(properties, verdicts, RUNS);
+    const shown = await shownKept(results, analysis.rootCauses, properties, hosts.subject, { seed: SEED, numRuns: RUNS, reference, examplesFor: () => [] });
+    const row = catalogueRow(mutant.id, results, analysis.rootCauses, [...shown]);
     rows.push(row);
     save(rows);
     console.log(line(scored(row)));
@@ -69,7 +72,7 @@ async function heldout(): Promise<Row[]> {
       const result = await grade({ submission: file, seed: SEED, numRuns: RUNS, reportsDir: null, jobs: Number(option("jobs") ?? 1) });
       // The analysis' own root causes: the grade's carry the rubric's charge, applied again when scored.
       const causes = result.rootCauses.map(({ criterion: _charged, pointsLost: _lost, ...cause }) => cause);
-      const row = rowOf("heldout", implementation.id, result.properties, causes, implementation.mistakes[0]!.criterion);
+      const row = rowOf("heldout", implementation.id, result.properties, causes, implementation.mistakes[0]!.criterion, result.criteria.flatMap((c) => c.shown ?? []));
       // A BLIND implementation is kept only as part of the totals: not even its id is written.
       rows.push(isBlind(row.id) ? { ...row, id: BLIND_ROW } : row);
       save(rows);

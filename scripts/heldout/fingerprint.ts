@@ -7,8 +7,8 @@ import { join, relative } from "node:path";
 
 const ROOTS = ["src", "properties", "generators", "test/heldout"];
 
-/** Folders whose code explains failures but never decides them: a property's verdict does not depend on them. */
-export const EXPLAINING = ["src/grader/root-cause", "src/grader/report", "src/grader/criteria.ts"];
+/** Folders whose code explains or scores failures but never decides them: a property's verdict does not depend on them. */
+export const EXPLAINING = ["src/grader/root-cause", "src/grader/report", "src/grader/criteria.ts", "src/grader/rubric"];
 
 function files(dir: string): string[] {
   const out: string[] = [];

@@ -5,6 +5,7 @@
 import type { PropertyDefinition } from "../../src/scenario";
 import type { PropertyResult, RootCause } from "../../src/grader/result";
 import { gradeScore } from "../../src/grader/rubric/grade-score";
+import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
 import type { PropertyVerdict } from "../../test/mutants/matrix";
 import { median } from "../median";
 
@@ -16,6 +17,8 @@ export interface Row {
   readonly truth?: string;
   readonly results: readonly { readonly id: string; readonly status: PropertyResult["status"]; readonly maxPoints: number; readonly observed: boolean; readonly skipped?: PropertyResult["skipped"] }[];
   readonly causes: readonly { readonly id: string; readonly properties: readonly string[]; readonly criterion?: string; readonly observed: boolean }[];
+  /** Excused failures shown kept on another of their cases (src/grader/rubric/evidence.ts). */
+  readonly shown?: readonly string[];
 }
 
 /** A row scored by the current rubric. */
@@ -30,11 +33,12 @@ export interface Scored {
 
 const STAND_IN = { operation: { kind: "units", prebuilt: false, input: {} } } as const;
 
-export function rowOf(set: Row["set"], id: string, results: readonly PropertyResult[], causes: readonly RootCause[], truth?: string): Row {
+export function rowOf(set: Row["set"], id: string, results: readonly PropertyResult[], causes: readonly RootCause[], truth?: string, shown: readonly string[] = []): Row {
   return {
     set,
     id,
     ...(truth === undefined ? {} : { truth }),
+    ...(shown.length === 0 ? {} : { shown }),
     results: results.map((r) => ({ id: r.id, status: r.status, maxPoints: r.maxPoints, observed: r.counterexample !== undefined, ...(r.skipped === undefined ? {} : { skipped: r.skipped }) })),
     causes: causes.map((c) => ({ id: c.id, properties: c.properties, ...(c.criterion === undefined ? {} : { criterion: c.criterion }), observed: c.counterexample !== undefined })),
   };
@@ -44,7 +48,7 @@ export function rowOf(set: Row["set"], id: string, results: readonly PropertyRes
 export function scored(row: Row): Scored {
   const results = row.results.map((r): PropertyResult => ({ id: r.id, title: r.id, family: "", status: r.status, points: r.status === "passed" ? r.maxPoints : 0, maxPoints: r.maxPoints, numRuns: 0, durationMs: 0, ...(r.observed ? { counterexample: STAND_IN as never } : {}), ...(r.skipped === undefined ? {} : { skipped: r.skipped }) }));
   const causes = row.causes.map((c): RootCause => ({ id: c.id, title: c.id, explanation: "", properties: c.properties, ...(c.criterion === undefined ? {} : { criterion: c.criterion as never }), ...(c.observed ? { counterexample: STAND_IN as never } : {}) }));
-  const { fields } = gradeScore(results, causes);
+  const { fields } = gradeScore(results, causes, "rubric", DEFAULT_RUBRIC, new Set(row.shown ?? []));
   return {
     row,
     score: fields.score,
@@ -53,13 +57,17 @@ export function scored(row: Row): Scored {
     losing: fields.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: Math.round((c.maxPoints - c.points) * 1000) / 1000 })),
   };
 }
-/** A mutant's row of the catalogue: every property's verdict (run to its first failing case) and the analysis' root causes. */
-export function catalogueRow(mutantId: string, properties: readonly PropertyDefinition[], verdicts: ReadonlyMap<string, PropertyVerdict>, causes: readonly RootCause[], numRuns: number): Row {
-  const results: PropertyResult[] = properties.map((p) => {
+/** A mutant's property results: every property's verdict (run to its first failing case). */
+export function catalogueResults(properties: readonly PropertyDefinition[], verdicts: ReadonlyMap<string, PropertyVerdict>, numRuns: number): PropertyResult[] {
+  return properties.map((p) => {
     const v = verdicts.get(p.id)!;
     return { id: p.id, title: p.title, family: p.family, status: v.status, points: v.status === "passed" ? p.weight : 0, maxPoints: p.weight, numRuns, durationMs: 0, ...(v.counterexample === undefined ? {} : { counterexample: v.counterexample }) };
   });
-  return rowOf("catalogue", mutantId, results, causes);
+}
+
+/** A mutant's row of the catalogue: its results, the analysis' root causes, and the evidence asked as a grade asks it. */
+export function catalogueRow(mutantId: string, results: readonly PropertyResult[], causes: readonly RootCause[], shown: readonly string[]): Row {
+  return rowOf("catalogue", mutantId, results, causes, undefined, shown);
 }
 
 export const BLIND_ROW = "(blind)";

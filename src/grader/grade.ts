@@ -7,8 +7,9 @@ import { prepareSubmission, type Prepared } from "./prepare";
 import { selectProperties } from "./select-properties";
 import { analyzeRootCauses, type RootCauseAnalysis } from "./root-cause/analyze";
 import type { Reporter } from "./report/reporter";
-import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult } from "./result";
+import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult, type RootCause } from "./result";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
+import { shownKept, type EvidenceOptions } from "./rubric/evidence";
 import { gradeScore } from "./rubric/grade-score";
 import type { Rubric, ScoringMode } from "./rubric/rubric";
 import { joinSkippedFailures } from "./skipped-causes";
@@ -67,6 +68,8 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
   let reference = options.reference === undefined ? ownReference : options.reference;
   let scheduled: Scheduled = { results: [], hosts: [], tampering: null };
   let analysis: RootCauseAnalysis = { rootCauses: [], causeOf: new Map(), combined: new Map(), probes: 0 };
+  let rootCauses: readonly RootCause[] = [];
+  let shown: ReadonlySet<string> = new Set();
   try {
     for (const reporter of reporters) {
       await reporter.onGradeStart?.({
@@ -93,17 +96,18 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     // whichever properties were selected: loaded for it when none of them needed it.
     if (options.reference === undefined && reference === null && scheduled.results.some((r) => r.status === "failed")) reference = ownReference = await coreReference();
     analysis = await explainFailures(scheduled.results, properties, prepared, reference, scheduled.tampering !== null);
+    rootCauses = joinSkippedFailures(scheduled.results, analysis.rootCauses);
+    if ((options.scoring ?? "rubric") === "rubric") shown = await evidence(scheduled, rootCauses, properties, prepared, { seed, numRuns, reference, examplesFor });
   } finally {
     await ownReference?.close();
     await prepared.dispose();
   }
-  const rootCauses = joinSkippedFailures(scheduled.results, analysis.rootCauses);
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   const results = scheduled.results.map((result) => {
     const id = causeOf.get(result.id);
     return result.status === "passed" || id === undefined ? result : { ...result, rootCause: id };
   });
-  const scored = gradeScore(results, rootCauses, options.scoring, options.rubric);
+  const scored = gradeScore(results, rootCauses, options.scoring, options.rubric, shown);
   const warnings = [
     ...new Set(scheduled.hosts.flatMap((host) => host.warnings())),
     ...[...prepared.problems.values()].map((problem) => `conformance: ${problem}`),
@@ -150,6 +154,23 @@ async function explainFailures(results: readonly PropertyResult[], definitions: 
     // goes wrong (hostile answers, a lost child), each failure is its own root cause.
   }
   return analyzeRootCauses(failures, { definitions, subject: null, reference, conformance: prepared.problems });
+}
+
+/**
+ * Evidence for the rubric (./rubric/evidence.ts): the excused failures of criteria where nothing
+ * passes, shown kept on another of their cases, asked in the same sandbox as one more "property"
+ * for the loss budgets. None when tampering was seen, before or during, or when asking fails.
+ */
+async function evidence(scheduled: Scheduled, rootCauses: readonly RootCause[], definitions: readonly PropertyDefinition[], prepared: Prepared, options: EvidenceOptions): Promise<ReadonlySet<string>> {
+  const host = prepared.host;
+  if (host === null || host.tampering !== null || scheduled.tampering !== null) return new Set();
+  host.beginProperty("evidence");
+  try {
+    const shown = await shownKept(scheduled.results, rootCauses, definitions, host, options);
+    return host.tampering === null ? shown : new Set();
+  } catch {
+    return new Set();
+  }
 }
 
 /** Our own core, trusted, in this process: the differential oracle. */

@@ -9,8 +9,10 @@ import type { RubricPoints, ScoringMode } from "./rubric/rubric";
 // The grade as data: what every reporter reads. Bump GRADE_SCHEMA_VERSION whenever the rules
 // that produce it change (isolation, what counts as a failure, how weights add up), see docs/grading.md.
 // 2: the score is the rubric's (points per acceptance criterion, lost once per mistake).
+// 3: where none of a criterion's properties passes, its excused failures are credited on evidence
+//    (a case of theirs passing with an answer: criteria[].shown).
 
-export const GRADE_SCHEMA_VERSION = 2;
+export const GRADE_SCHEMA_VERSION = 3;
 export const TOOL_NAME = "compaction-check";
 
 export type PropertyStatus = "passed" | "failed" | "error";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../_helpers/run-cli";
+import { GRADE_SCHEMA_VERSION } from "../../src/grader/result";
 
 // The command line end to end: exit codes 0/1/2, banners instead of stack traces, report files.
 
@@ -21,7 +22,7 @@ describe("compaction-check CLI", () => {
     const files = { json: join(dir, "g.json"), junit: join(dir, "g.xml"), gradescope: join(dir, "results.json") };
     const run = await cli("grade", "test/fixtures/empty-submission", "--runs", "2", "--json", files.json, "--junit", files.junit, "--gradescope", files.gradescope);
     expect(run.code).toBe(1);
-    expect(JSON.parse(await readFile(files.json, "utf8"))).toMatchObject({ score: 0, scoring: "rubric", schemaVersion: 2 });
+    expect(JSON.parse(await readFile(files.json, "utf8"))).toMatchObject({ score: 0, scoring: "rubric", schemaVersion: GRADE_SCHEMA_VERSION });
     expect(await readFile(files.junit, "utf8")).toMatch(/<testsuites /);
     expect(JSON.parse(await readFile(files.gradescope, "utf8"))).toMatchObject({ score: 0 });
   });

@@ -86,7 +86,7 @@ describe("reports", () => {
     expect(Object.keys(json.rootCauses[0]).sort()).toEqual(["counterexample", "counterexampleOf", "criterion", "differences", "explanation", "id", "pointsLost", "properties", "replay", "title"]);
     expect(json.properties[0].rootCause).toBe(json.rootCauses[0].id);
     expect(Object.keys(json.properties[1]).sort()).toEqual(["criterion", "id", "maxPoints", "numRuns", "points", "status", "title"]);
-    expect(Object.keys(json.criteria[0]).sort()).toEqual(["excused", "id", "losses", "maxPoints", "points", "title"]);
+    expect(Object.keys(json.criteria[0]).sort()).toEqual(["excused", "id", "losses", "maxPoints", "points", "shown", "title"]);
     expect(json.criteria.map((c: { id: string; points: number; maxPoints: number }) => `${c.id} ${c.points}/${c.maxPoints}`)).toEqual(["grouping 2/2", "units 0/3", "boundary-selection 0/0.5"]);
     expect(json.criteria[1].losses).toEqual([{ rootCause: "units", properties: ["units.exact"], points: 3 }]);
     expect(json.rootCauses[0]).toMatchObject({ criterion: "units", pointsLost: 3 });

@@ -9,7 +9,7 @@ import { gradeScore as scoreOf } from "../../src/grader/rubric/grade-score";
 import { homeOf, isDiagnosed } from "../../src/grader/rubric/home";
 import { criterionOfProperty, PROPERTY_CRITERIA } from "../../src/grader/rubric/property-criteria";
 import { DEFAULT_RUBRIC, readRubric, validateRubric } from "../../src/grader/rubric/rubric";
-import { scoreByCriteria } from "../../src/grader/rubric/score-criteria";
+import { failuresWantingEvidence, scoreByCriteria } from "../../src/grader/rubric/score-criteria";
 import { CRITERIA as HELDOUT_CRITERIA } from "../heldout/manifest";
 
 // The rubric (docs/grading.md, "Rubric"): every property in exactly one acceptance criterion,
@@ -180,6 +180,33 @@ describe("points lost once per mistake", () => {
     const score = gradeScore(passedAllBut(all), [cause("build", all.map((r) => r.id))]);
     expect(score.score).toBe(0);
     expect(score.rootCauses[0]).toMatchObject({ criterion: "immutable-snapshots-and-ceilings", pointsLost: 200 });
+  });
+
+  it("where nothing of a criterion passes, an excused failure shown kept on another of its cases is evidence: the criterion loses nothing", () => {
+    const boundary = allProperties.filter((p) => criterionOfProperty(p.id) === "boundary-selection").map((p) => failed(p.id));
+    const results = passedAllBut([...boundary, failed("strength.reading-string-edges")]);
+    const causes = [cause("build.transcript", ["strength.reading-string-edges", ...boundary.map((r) => r.id)], { criterion: "immutable-snapshots-and-ceilings" })];
+    expect(failuresWantingEvidence(results, causes, criterionOfProperty)).toEqual(boundary.map((r) => r.id));
+    expect(criterion(gradeScore(results, causes), "boundary-selection")).toMatchObject({ points: 0, shown: [] });
+    const shown = criterion(gradeScore(results, causes, "rubric", DEFAULT_RUBRIC, new Set([boundary[0]!.id])), "boundary-selection");
+    expect(shown).toMatchObject({ points: 20, losses: [], shown: [boundary[0]!.id] });
+    expect(shown.excused).toHaveLength(boundary.length);
+  });
+
+  it("evidence is not credit for what is charged: a shown failure weighs like a passed one against the criterion's own failures", () => {
+    const boundary = allProperties.filter((p) => criterionOfProperty(p.id) === "boundary-selection").map((p) => failed(p.id));
+    const [own, first, ...others] = boundary;
+    const results = passedAllBut([...boundary, failed("strength.reading-string-edges")]);
+    const causes = [cause("build.transcript", ["strength.reading-string-edges", first!.id, ...others.map((r) => r.id)], { criterion: "immutable-snapshots-and-ceilings" }), cause(own!.id, [own!.id])];
+    const score = criterion(gradeScore(results, causes, "rubric", DEFAULT_RUBRIC, new Set([first!.id])), "boundary-selection");
+    const credit = first!.maxPoints / (first!.maxPoints + own!.maxPoints);
+    expect(score.losses).toEqual(
+      expect.arrayContaining([
+        { rootCause: own!.id, properties: [own!.id], points: own!.maxPoints },
+        { rootCause: "build.transcript", properties: [first!.id, ...others.map((r) => r.id)], points: Math.round((20 - own!.maxPoints) * (1 - credit) * 1000) / 1000, creditedAt: Math.round(credit * 1000) / 1000 },
+      ]),
+    );
+    expect(score.losses).toHaveLength(2);
   });
 
   it("a teacher's rubric scales each criterion: points × failed weight / the criterion's weight", () => {

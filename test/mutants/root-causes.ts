@@ -33,10 +33,10 @@ export function isSmall(cause: MutantRootCause): boolean {
  * `analyzed` receives the analysis' root causes as a grade has them (the rubric's losses are
  * measured from them: scripts/rubric/loss-rows.ts).
  */
-export async function mutantRootCauses(hosts: MutantHosts, properties: readonly PropertyDefinition[], failed: readonly PropertyVerdict[], settings: Omit<RunSettings, "shrink"> & { readonly shrink: boolean }, analyzed?: (causes: readonly RootCause[]) => void): Promise<MutantRootCause[]> {
+export async function mutantRootCauses(hosts: MutantHosts, properties: readonly PropertyDefinition[], failed: readonly PropertyVerdict[], settings: Omit<RunSettings, "shrink"> & { readonly shrink: boolean }, analyzed?: (causes: readonly RootCause[]) => void | Promise<void>): Promise<MutantRootCause[]> {
   const failures = failed.filter((v) => v.status === "failed").map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
   const analysis = await analyzeRootCauses(failures, { definitions: properties, subject: hosts.subject, reference: hosts.reference });
-  analyzed?.(analysis.rootCauses);
+  await analyzed?.(analysis.rootCauses);
   const out: MutantRootCause[] = [];
   for (const cause of analysis.rootCauses) {
     // A grade shrinks every failure and shows the smallest: approximated by shrinking the

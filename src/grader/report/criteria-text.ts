@@ -30,7 +30,8 @@ export function criterionLosses(criterion: CriterionScore, grade: Grade, max = 3
   if (losses.length > max) shown.push(`+${losses.length - max} more`);
   if (criterion.excused.length > 0) {
     const causes = [...new Set(criterion.excused.map((id) => grade.rootCauses.findIndex((c) => c.properties.includes(id))).filter((i) => i >= 0))].sort((a, b) => a - b);
-    shown.push(`${criterion.excused.length} failure${criterion.excused.length === 1 ? "" : "s"} from root cause${causes.length === 1 ? "" : "s"} ${causes.map((i) => i + 1).join(", ")} (charged there)`);
+    const kept = (criterion.shown?.length ?? 0) === 0 ? "" : `; ${criterion.shown!.length} of them pass on another case`;
+    shown.push(`${criterion.excused.length} failure${criterion.excused.length === 1 ? "" : "s"} from root cause${causes.length === 1 ? "" : "s"} ${causes.map((i) => i + 1).join(", ")} (charged there${kept})`);
   }
   return shown.join("; ");
 }
@@ -76,7 +77,7 @@ export function causeCharge(cause: Pick<RootCause, "criterion" | "pointsLost">):
 
 /** For excused failures credited below 100 %: the rate, and why. */
 export function creditText(loss: { readonly creditedAt?: number }): string {
-  return loss.creditedAt === undefined ? "" : ` (its failures here credited at ${Math.round(loss.creditedAt * 100)} %, as this criterion's other properties pass)`;
+  return loss.creditedAt === undefined ? "" : ` (its failures here credited at ${Math.round(loss.creditedAt * 100)} %, as far as this criterion shows its rules kept)`;
 }
 
 function round2(value: number): number {

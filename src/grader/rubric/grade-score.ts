@@ -17,11 +17,12 @@ export interface GradeScore {
   readonly warnings: readonly string[];
 }
 
-export function gradeScore(results: readonly PropertyResult[], rootCauses: readonly RootCause[], scoring: ScoringMode = "rubric", rubric: Rubric = DEFAULT_RUBRIC): GradeScore {
+/** `shown`: excused failures shown kept on another of their cases (./evidence.ts). */
+export function gradeScore(results: readonly PropertyResult[], rootCauses: readonly RootCause[], scoring: ScoringMode = "rubric", rubric: Rubric = DEFAULT_RUBRIC, shown: ReadonlySet<string> = new Set()): GradeScore {
   const propertyScore = totals(results);
   const unknown = results.filter((r) => criterionOfProperty(r.id) === undefined).map((r) => r.id);
   const mode: ScoringMode = unknown.length > 0 ? "properties" : scoring;
-  const scored = scoreByCriteria(results, rootCauses, mode, rubric.points, criterionOfProperty);
+  const scored = scoreByCriteria(results, rootCauses, mode, rubric.points, criterionOfProperty, shown);
   const warnings =
     unknown.length > 0 && scoring === "rubric" ? [`rubric: ${unknown.length} graded propert${unknown.length === 1 ? "y has" : "ies have"} no criterion (${unknown.slice(0, 3).join(", ")}${unknown.length > 3 ? ", …" : ""}): scored property by property`] : [];
   return {
