@@ -2,6 +2,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { allProperties } from "../../properties/index";
 import { grade } from "../../src/grader/grade";
+import { criterionLosses } from "../../src/grader/report/criteria-text";
+import { criterionTests } from "../../src/grader/report/gradescope-criteria";
+import { criteriaSection } from "../../src/grader/report/html-criteria";
 import { criterionOfProperty } from "../../src/grader/rubric/property-criteria";
 
 // Evidence for the rubric (src/grader/rubric/evidence.ts): where a mistake upstream fails every
@@ -27,6 +30,11 @@ describe("evidence that a criterion's rules are kept", () => {
     expect(criterion.shown?.length).toBeGreaterThan(0);
     expect(criterion).toMatchObject({ points: criterion.maxPoints, losses: [] });
     expect(result.criteria.filter((c) => c.points < c.maxPoints).map((c) => c.id)).toEqual(["immutable-snapshots-and-ceilings"]);
+    // Every report says why the criterion kept its points.
+    const said = `; ${criterion.shown!.length} of them pass on another case`;
+    expect(criterionLosses(criterion, result)).toContain(said);
+    expect(criteriaSection(result)).toContain(said);
+    expect(criterionTests(result).find((t) => t.name.startsWith("criterion boundary-selection"))!.output).toContain(said);
   }, 180_000);
 
   it("a submission that refuses everything shows nothing: boundary selection earns nothing", async () => {

@@ -30,8 +30,7 @@ export function criterionLosses(criterion: CriterionScore, grade: Grade, max = 3
   if (losses.length > max) shown.push(`+${losses.length - max} more`);
   if (criterion.excused.length > 0) {
     const causes = [...new Set(criterion.excused.map((id) => grade.rootCauses.findIndex((c) => c.properties.includes(id))).filter((i) => i >= 0))].sort((a, b) => a - b);
-    const kept = (criterion.shown?.length ?? 0) === 0 ? "" : `; ${criterion.shown!.length} of them pass on another case`;
-    shown.push(`${criterion.excused.length} failure${criterion.excused.length === 1 ? "" : "s"} from root cause${causes.length === 1 ? "" : "s"} ${causes.map((i) => i + 1).join(", ")} (charged there${kept})`);
+    shown.push(`${criterion.excused.length} failure${criterion.excused.length === 1 ? "" : "s"} from root cause${causes.length === 1 ? "" : "s"} ${causes.map((i) => i + 1).join(", ")} (charged there${shownText(criterion)})`);
   }
   return shown.join("; ");
 }
@@ -73,6 +72,12 @@ export function causeCharge(cause: Pick<RootCause, "criterion" | "pointsLost">):
   if (cause.pointsLost === undefined || cause.pointsLost <= 0) return "";
   const where = cause.criterion === undefined ? "" : ` (${criterionOf(cause.criterion).title})`;
   return `−${points(round2(cause.pointsLost))} point${cause.pointsLost === 1 ? "" : "s"}${where}`;
+}
+
+/** For a criterion where nothing passed: how many of its excused failures pass on another of their cases (the evidence credited). */
+export function shownText(criterion: Pick<CriterionScore, "shown">): string {
+  const count = criterion.shown?.length ?? 0;
+  return count === 0 ? "" : `; ${count} of them pass on another case`;
 }
 
 /** For excused failures credited below 100 %: the rate, and why. */

@@ -1,5 +1,5 @@
 import type { GradeResult } from "../result";
-import { creditText, criterionLines, scoringLine } from "./criteria-text";
+import { creditText, criterionLines, scoringLine, shownText } from "./criteria-text";
 import { points } from "./points";
 
 // Gradescope's view of the rubric: one test per acceptance criterion carrying its points (the
@@ -24,7 +24,7 @@ export function criterionTests(grade: GradeResult): GradescopeCriterionTest[] {
       const cause = index === -1 ? "failed, no root cause found beyond the property itself" : `root cause ${index + 1}: ${grade.rootCauses[index]!.title}`;
       lines.push(`−${points(round2(loss.points))} for ${cause} (tests ${loss.properties.join(", ")})${creditText(loss)}`);
     }
-    if (criterion.excused.length > 0) lines.push(`Failed here, explained by a mistake charged to another criterion (a mistake costs points once${criterion.losses.some((l) => l.creditedAt !== undefined) ? ", as far as this criterion shows its rules kept" : ""}): ${criterion.excused.join(", ")}`);
+    if (criterion.excused.length > 0) lines.push(`Failed here, explained by a mistake charged to another criterion (a mistake costs points once${criterion.losses.some((l) => l.creditedAt !== undefined) ? ", as far as this criterion shows its rules kept" : ""}${shownText(criterion)}): ${criterion.excused.join(", ")}`);
     if (lines.length === 0) lines.push("Every property of this criterion passed.");
     return {
       name: `criterion ${criterion.id}: ${criterion.title}`,

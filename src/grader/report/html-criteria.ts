@@ -1,5 +1,5 @@
 import type { GradeResult, RootCause } from "../result";
-import { causeCharge, creditText, scoringLine } from "./criteria-text";
+import { causeCharge, creditText, scoringLine, shownText } from "./criteria-text";
 import { escapeHtml } from "./html-timeline";
 import { points } from "./points";
 
@@ -17,7 +17,7 @@ export function criteriaSection(grade: GradeResult): string {
   const rows = grade.criteria.map((c) => {
     const losses = c.losses.filter((l) => l.points > 0).map((l) => `−${points(Math.round(l.points * 100) / 100)} ${link(l.rootCause, l.properties)}${escapeHtml(creditText(l))}`);
     const causes = [...new Set(c.excused.map((id) => grade.rootCauses.findIndex((cause) => cause.properties.includes(id))).filter((i) => i >= 0))].sort((a, b) => a - b).map((i) => grade.rootCauses[i]!.id);
-    const excused = c.excused.length === 0 ? "" : `<div class="muted">${c.excused.length} failed propert${c.excused.length === 1 ? "y" : "ies"} of this criterion charged to ${causes.map((id) => link(id, [])).join(", ")}</div>`;
+    const excused = c.excused.length === 0 ? "" : `<div class="muted">${c.excused.length} failed propert${c.excused.length === 1 ? "y" : "ies"} of this criterion charged to ${causes.map((id) => link(id, [])).join(", ")}${escapeHtml(shownText(c))}</div>`;
     return `<tr data-criterion="${escapeHtml(c.id)}"><td>${escapeHtml(c.title)}</td><td class="${c.points < c.maxPoints ? "failed" : "passed"}">${points(c.points)}/${points(c.maxPoints)}</td><td>${losses.join("; ")}${excused}</td></tr>`;
   });
   return `<h2>Points by acceptance criterion</h2><p class="muted">${escapeHtml(scoringLine(grade).replace(/:$/, "."))}</p><div class="scroll"><table class="criteria"><tr><th>criterion</th><th>points</th><th>lost to</th></tr>${rows.join("")}</table></div>`;
