@@ -5,6 +5,7 @@
 // (docs/contract.md, the newer text of issue 27) and the course seed alone.
 import { MULTI_MISTAKE } from "./truth/multi";
 import { ONE_MISTAKE } from "./truth/one";
+import { S12 } from "./truth/multi-s12";
 import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
@@ -12,4 +13,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12];
