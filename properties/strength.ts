@@ -5,6 +5,7 @@ import { contextData, toolArguments } from "../generators";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
 import { compactedLimitEdges, compactedLimitScenarios } from "./_internals/compacted-limits";
 import { derivedLimitEdges, derivedLimitScenarios } from "./_internals/derived-limits";
+import { once } from "./_internals/calibrate";
 import { everyStep, onProgram } from "./_internals/sequence-reading";
 import { stepAgreesWithModel } from "./sequences";
 import { programScenario } from "../generators/programScenario";
@@ -159,6 +160,8 @@ const BOUNDARY_EDITS: readonly [string, Edit][] = [
   ["retain=4096", (o) => ({ ...o, retainRecentMessages: 4096 })],
   ["retain=4097", (o) => ({ ...o, retainRecentMessages: 4097 })],
   ["target=1.5", (o) => ({ ...o, targetUnits: 1.5 })],
+  // A fraction that rounds to a valid budget: refused all the same (a budget is a safe integer).
+  ["target=target+0.5", (o) => ({ ...o, targetUnits: (o.targetUnits as number) + 0.5 })],
 ];
 const COMPACT_EDITS: readonly [string, Edit][] = [
   ...BOUNDARY_EDITS,
@@ -166,6 +169,7 @@ const COMPACT_EDITS: readonly [string, Edit][] = [
   ["maxUnits=target", (o) => ({ ...o, maxUnits: o.targetUnits as number })],
   ["maxUnits=1000001", (o) => ({ ...o, maxUnits: 1_000_001 })],
   ["maxUnits=1000000", (o) => ({ ...o, maxUnits: 1_000_000 })],
+  ["maxUnits=target+0.5", (o) => ({ ...o, maxUnits: (o.targetUnits as number) + 0.5 })],
 ];
 
 function withEdit(scenario: Scenario, [name, edit]: [string, Edit]): Scenario {
@@ -180,6 +184,16 @@ const optionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
     fc.tuple(validBoundaryScenarios(), fc.constantFrom(...BOUNDARY_EDITS)).map(([s, e]) => withEdit(s, e)),
     fc.tuple(compactScenarios("compacts"), fc.constantFrom(...COMPACT_EDITS)).map(([s, e]) => withEdit(s, e)),
   );
+
+/**
+ * Every edit once, on one boundary and one compaction drawn with a fixed seed: a short run (30
+ * cases, 24 edits) would otherwise leave some edit untried, and a mistake of one bound unseen.
+ */
+const optionEdges = once((): readonly Scenario[] => {
+  const [boundary] = fc.sample(validBoundaryScenarios(), { seed: 20261202, numRuns: 1 });
+  const [compaction] = fc.sample(compactScenarios("compacts"), { seed: 20261202, numRuns: 1 });
+  return [...BOUNDARY_EDITS.map((e) => withEdit(boundary!, e)), ...COMPACT_EDITS.map((e) => withEdit(compaction!, e))];
+});
 
 /**
  * retainRecentMessages set so that the latest allowed cut is one message before a group end
@@ -269,7 +283,7 @@ const define = defineStrength;
 
 const baseStrengthProperties: readonly PropertyDefinition[] = [
   define("blank-required-strings-rejected", "A blank id, name or required text is rejected with the model's code", 1, "Checking that an id is a string but not that it has non-whitespace text (trim() also strips \\u00a0, \\u2003, \\ufeff).", "contract §2, §3", blankFieldScenarios(), modelAgrees),
-  define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 1, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096.", "contract §6, §7", optionEdgeScenarios(), modelAgrees),
+  { ...define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 1, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096; or a fractional budget rounded to an integer instead of refused.", "contract §6, §7", optionEdgeScenarios(), modelAgrees), edgeCases: optionEdges },
   define("retention-edge", "A group ending one message past the latest allowed cut is never taken", 1, "An off-by-one in messages.length - retainRecentMessages that compacts one retained message.", "contract §6", retentionEdgeScenarios(), modelAgrees),
   define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 1, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), allOf(({ observation }: CheckInput) => noHostileCalls(observation), modelAgrees)),
   define("argument-cycles-are-invalid", "A cycle inside tool arguments is rejected, as a cycle or as deeper than 32 (either code), never followed without end; a container shared by two keys is no cycle", 1, "Following a cycle without a bound (the depth checked only once a container is read), so the stack overflows and a RangeError escapes, or the call hangs; or remembering every container seen, so a shared one is taken for a cycle.", "contract §3, §8", argumentCycleScenarios(), modelAgrees),

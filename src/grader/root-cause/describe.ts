@@ -101,6 +101,8 @@ export function detailWords(detail: string | null): string | null {
     [/^escapes( in arguments)?$/, (m) => `an error that is not a ContextCompactionError gets out${m[1] === undefined ? "" : " of tool-call arguments"}`],
     [/^calls( in arguments)?$/, (m) => `a getter, setter or function of the caller runs${m[1] === undefined ? "" : " in tool-call arguments"}`],
     [/^missed$/, () => "not taken where the contract takes it"],
+    [/^boundary$/, () => ""],
+    [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^taken$/, () => "taken where the contract goes on"],
     [/^accepts$/, () => "accepts what the contract refuses"],
     [/^refuses$/, () => "refuses what the contract accepts"],

@@ -11,6 +11,9 @@ import { value } from "../report/notation";
 import { plainCompaction } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { refineUnits } from "./refine-units";
+import { boundaryDetail, NOT_EARLIEST } from "./refine-boundary";
+import type { BoundaryOptions } from "../../model/shapes";
+import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
 import { compactRule, departingStep, scriptRule } from "./steps";
@@ -72,7 +75,11 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     const d = first("groups");
     if (d !== undefined) return signed(refineGroups(d));
   }
-  if (layer === "boundary") return fromDifference("boundary.answer", "boundary", recheck.differences.find((d) => d.layer === "boundary"));
+  if (layer === "boundary") {
+    const d = recheck.differences.find((x) => x.layer === "boundary");
+    const choice = d?.about?.kind === "boundary" ? await boundaryDetail(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
+    return fromDifference("boundary.answer", choice === NOT_EARLIEST ? NOT_EARLIEST : "boundary", d);
+  }
   if (layer === "options") {
     const d = first("options");
     if (d?.about?.kind === "options") {
@@ -313,6 +320,11 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   if (op.kind === "compact" && departure === null && op.summarizer.kind !== "text") {
     const rule = await essentialDress(scriptRule(op.summarizer), failure.scenario, probe);
     return { key: rule, rule, ...side };
+  }
+  if (op.kind === "boundary" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned" && (failure.scenario.decorations ?? []).length === 0) {
+    const [subject, want] = [failure.observation.outcome.value, contract.value];
+    const cut = (v: Json): v is number | null => v === null || (typeof v === "number" && Number.isSafeInteger(v));
+    if (cut(subject) && cut(want) && (await boundaryDetail(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe)) === NOT_EARLIEST) return { key: `boundary.answer ${NOT_EARLIEST}`, rule: "boundary.answer", ...side };
   }
   const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
   // No outcome departs and no script delivers: the property checks something no rule here names.
