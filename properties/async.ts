@@ -5,6 +5,7 @@ import {
   FORGED,
   QUIET,
   REACHED_TWICE,
+  THEN_GETTERS,
   RESOLUTION_WINS,
   UNOBSERVABLE,
   asyncScenarios,
@@ -119,10 +120,10 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     check: agreesWithModel,
   }),
   define("async.thenable-reached-twice-called-once", {
-    title: "A thenable reached twice is called once; a thenable cycle fails",
+    title: "A thenable reached twice is called once; a thenable cycle fails; a then accessor is read once",
     weight: 2,
-    catches: "Following a thenable cycle (calling then again), or calling then again on a thenable delivered twice.",
-    arbitrary: asyncScenarios(REACHED_TWICE, ["none", "atSettlement", "afterSettlement"]),
+    catches: "Following a thenable cycle (calling then again), calling then again on a thenable delivered twice, or reading then twice (once to test it, once to call it).",
+    arbitrary: asyncScenarios([...REACHED_TWICE, ...THEN_GETTERS], ["none", "atSettlement", "afterSettlement"]),
     check: both(calledOnce, agreesWithModel),
   }),
   define("async.resolution-wins", {

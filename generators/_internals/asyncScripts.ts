@@ -15,6 +15,7 @@ export type AsyncScriptName =
   | "promiseInThenable"
   | "thenableInPromise"
   | "thenGetterThrows"
+  | "thenGetterDelivers"
   | "thenThrowsBeforeResolving"
   | "thenThrowsAfterResolving"
   | "thenReturnsRejectingAtOnce"
@@ -41,7 +42,7 @@ export type AsyncScriptName =
 export const ASYNC_SCRIPT_KINDS: Readonly<Record<string, readonly AsyncScriptName[]>> = {
   thenableChain: ["thenableChain"],
   nestedPromise: ["promiseInThenable", "thenableInPromise"],
-  thenGetterThrows: ["thenGetterThrows"],
+  thenGetterThrows: ["thenGetterThrows", "thenGetterDelivers"],
   thenThrows: ["thenThrowsBeforeResolving", "thenThrowsAfterResolving"],
   thenReturnsRejecting: ["thenReturnsRejectingAtOnce", "thenReturnsRejectingLater"],
   thenableTwice: ["thenableDeliveredTwice", "thenableSelfCycle", "thenableTwoCycle"],
@@ -88,6 +89,8 @@ export function asyncScriptOf(name: AsyncScriptName): fc.Arbitrary<(text: string
       return dressed(fc.integer({ min: 1, max: 70 }).map((thenables) => (text) => ({ kind: "nestedPromise", shape: "thenableInPromise", thenables, text })));
     case "thenGetterThrows":
       return s(() => ({ kind: "thenGetterThrows" }));
+    case "thenGetterDelivers":
+      return s((text) => ({ kind: "thenGetterDelivers", text }));
     case "thenThrowsBeforeResolving":
       return s((text) => ({ kind: "thenThrows", when: "beforeResolving", text }));
     case "thenThrowsAfterResolving":

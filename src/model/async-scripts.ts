@@ -51,6 +51,9 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       return nestedPromiseLevels(script) > LIMIT.asyncDepth ? failing(CODE.summarizerFailed, "inCall") : text(script);
     case "thenGetterThrows":
       return failing(CODE.summarizerFailed, "inCall");
+    case "thenGetterDelivers":
+      // then is read once (an accessor), called once, and delivers the text.
+      return text(script);
     case "thenThrows":
       // After a resolver was called, a throw is ignored: the resolution wins.
       return field(script, "when") === "afterResolving" ? text(script) : failing(CODE.summarizerFailed, "inCall");

@@ -14,6 +14,7 @@ import { createScriptRegistry, type ScriptKind } from "./registry";
 import { rejectScript } from "./reject";
 import { resolversMisusedScript } from "./resolvers-misused";
 import { textScript } from "./text";
+import { thenGetterDeliversScript } from "./then-getter-delivers";
 import { thenGetterThrowsScript } from "./then-getter-throws";
 import { thenReturnsLockedScript } from "./then-returns-locked";
 import { thenReturnsRejectingScript } from "./then-returns-rejecting";
@@ -33,6 +34,7 @@ export const scriptKinds: readonly ScriptKind[] = [
   // issue 4, item 2: hostile async values
   nestedPromiseScript,
   thenGetterThrowsScript,
+  thenGetterDeliversScript,
   thenThrowsScript,
   thenReturnsRejectingScript,
   thenableTwiceScript,

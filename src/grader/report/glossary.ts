@@ -35,6 +35,7 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
         : `returns ${String(s.thenables)} generic thenables, the last delivering a native promise that resolves with ${str(s.text)}`,
   },
   thenGetterThrows: { means: "returns an object whose then getter throws", words: () => "returns an object whose then getter throws" },
+  thenGetterDelivers: { means: "returns an object whose then is a getter (its reads counted) giving a then that delivers the text", words: () => "returns an object whose then getter gives a then delivering the text" },
   thenThrows: { means: "returns a thenable whose then throws, before or after it delivered the text", words: (s) => `returns a thenable whose then throws ${s.when === "afterResolving" ? `after delivering ${str(s.text)}` : "before delivering anything"}` },
   thenReturnsRejecting: { means: "returns a thenable whose then delivers the text and returns a native promise that rejects", words: (s) => `returns a thenable whose then delivers ${str(s.text)} and returns a native promise that rejects${s.when === "later" ? " later, after compactContext settled" : ""}` },
   thenReturnsLocked: {

@@ -54,6 +54,7 @@ export function scriptRule(script: SummarizerScript): RuleId {
     case "nestedPromise":
       return typeof fields.thenables === "number" && fields.thenables >= 63 ? "step5.depth" : "step5.thenable";
     case "thenGetterThrows":
+    case "thenGetterDelivers":
     case "thenThrows":
     case "lateThenable":
       return "step5.thenable";
