@@ -240,6 +240,8 @@ const NOT_TEXT: readonly Json[] = [
   { [SPECIAL_TAG]: "bigint", value: "7" },
   { [SPECIAL_TAG]: "symbol", description: "summary" },
   { [SPECIAL_TAG]: "function" },
+  // A String object: text in every way but typeof (contract §7 step 6: a primitive string).
+  { [SPECIAL_TAG]: "boxedString", value: "a summary" },
 ];
 
 /** A compaction that would succeed, but the summarizer answers with something that is not a string. */
@@ -247,6 +249,12 @@ const nonStringSummaryScenarios = (): fc.Arbitrary<Scenario> =>
   onCompaction(fc.tuple(fc.constantFrom(...NOT_TEXT), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([value, delivery]) =>
     editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } })),
   );
+
+/** Every value of NOT_TEXT, delivered both ways, on one compaction drawn with a fixed seed: each is tried in a short run. */
+const nonStringSummaryEdges = once((): readonly Scenario[] => {
+  const [compaction] = fc.sample(compactScenarios("compacts"), { seed: 20261202, numRuns: 1 });
+  return NOT_TEXT.flatMap((value) => (["sync", "promise"] as const).map((delivery) => editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } }))(compaction!)));
+});
 
 /** A compaction that would succeed, but the summarizer answers with only whitespace. */
 const whitespaceSummaryScenarios = (): fc.Arbitrary<Scenario> =>
@@ -295,7 +303,7 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   { ...define("compacted-context-limits", "A context that compaction derived is held to every limit when it is compacted again", 1, "Counting the new context's collection items or strings from the old context's tables read from their start, not from the offset where the compacted context begins.", "contract §7 step 8, §3", compactedLimitScenarios(), (input) => onProgram(input, everyStep(stepAgreesWithModel))), numRuns: 2, edgeCases: compactedLimitEdges },
   define("compacted-context-compacts-again", "A context that compaction derived is compacted again as the model says", 1, "Units, groups or limits of a compacted context read from the old context's tables at the wrong offset, so the next compaction cuts, counts or refuses differently.", "contract §7", programScenario({ repeatCompactions: 2 }), (input) => onProgram(input, everyStep(stepAgreesWithModel))),
   define("muted-abort-still-cancels", "An abort is seen when the summary settles even if a caller's listener stopped the abort event", 1, "Learning of an abort only from the abort event: a caller's listener that calls stopImmediatePropagation() hides it, and the late summary is committed.", "contract §7 steps 5, 6", mutedAbortScenarios(), modelAgrees),
-  define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID", 1, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees),
+  { ...define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID", 1, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string, or taking a String object for one.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees), edgeCases: nonStringSummaryEdges },
   define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts", 1, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process.", "contract §7 step 5", rejectionScenarios(), (input) => {
     if (input.observation.unhandledRejections !== 0) return mismatch("unhandledRejection events", 0, input.observation.unhandledRejections);
     return modelAgrees(input);

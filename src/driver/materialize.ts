@@ -3,7 +3,7 @@
 // real hole. Every object is fresh per call (the subject may mutate it) and properties are
 // defined, never assigned, so a key like "__proto__" stays an own data property.
 import type { Json } from "../scenario/data";
-import { BigIntCtor, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
+import { BigIntCtor, StringCtor, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
 import { defineData } from "./read";
 import { ScenarioError } from "./scenario-error";
@@ -48,6 +48,11 @@ function special(tag: string, o: { [k: string]: Json }, counters: HostileCounter
     case "symbol": {
       const d = field(o, "description");
       return SymbolCtor(typeof d === "string" ? d : undefined);
+    }
+    case "boxedString": {
+      const v = field(o, "value");
+      if (typeof v !== "string") throw new ScenarioError("boxedString tag without a string value");
+      return new StringCtor(v);
     }
     case "hole":
       return HOLE;

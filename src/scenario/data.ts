@@ -12,11 +12,13 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * - "function": a function that counts its calls (a call is a contract violation)
  * - "bigint": BigInt(value), value a decimal string
  * - "symbol": a fresh Symbol(description)
+ * - "boxedString": new String(value), a String object (not a string: typeof "object")
  */
 export type Special =
   | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" }
   | { $cc: "bigint"; value: string }
-  | { $cc: "symbol"; description: string };
+  | { $cc: "symbol"; description: string }
+  | { $cc: "boxedString"; value: string };
 
 export const SPECIAL_TAG = "$cc";
 

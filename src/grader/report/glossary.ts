@@ -125,6 +125,7 @@ const SPECIALS: Readonly<Record<string, string>> = {
   function: "a function (counting its calls)",
   bigint: "a bigint",
   symbol: "a symbol",
+  boxedString: "a String object (new String(…)), not a string",
 };
 
 /** Counters of calls the submission made into what the caller handed it. */
@@ -174,6 +175,7 @@ function specialWords(v: Json | undefined): string | null {
   if (v === null || typeof v !== "object" || Array.isArray(v) || typeof v.$cc !== "string") return null;
   if (v.$cc === "bigint") return `${String(v.value)}n`;
   if (v.$cc === "symbol") return `Symbol(${String(v.description)})`;
+  if (v.$cc === "boxedString") return `new String(${JSON.stringify(String(v.value))})`;
   return SPECIALS[v.$cc] ?? null;
 }
 
