@@ -10,6 +10,7 @@ import type { Host } from "../scenario/host";
 import type { Observation } from "../scenario/observation";
 import type { PropertyDefinition } from "../scenario/property";
 import type { Scenario } from "../scenario/scenario";
+import { failureOrigin } from "./run/failure-origin";
 import { judge } from "./run/judge";
 
 export { formatReplay } from "./run/replay-line";
@@ -100,6 +101,8 @@ async function search(def: PropertyDefinition, host: Host, opts: RunOptions, kno
   let shrinkCases = 0;
   let pendingKnown = known;
   let knownMismatch = false;
+  // The first failure's origin (./run/failure-origin.ts): a shrink candidate that fails otherwise is not taken.
+  let origin: string | null = known === null ? null : failureOrigin(known.failure.kind, known.failure.message);
 
   const property = fc.asyncProperty(def.arbitrary, async (scenario) => {
     if (pendingKnown !== null) {
@@ -114,10 +117,12 @@ async function search(def: PropertyDefinition, host: Host, opts: RunOptions, kno
     if (last !== null && ++shrinkCases > maxShrinkCases) return;
     opts.onCase?.();
     const failure = await evaluateCase(def, reference, scenario, () => host.observe(scenario));
-    if (failure !== null) {
-      last = failure;
-      throw new CaseFailed(failure.message);
-    }
+    if (failure === null) return;
+    const its = failureOrigin(failure.kind, failure.message);
+    if (origin !== null && its !== origin) return;
+    origin = its;
+    last = failure;
+    throw new CaseFailed(failure.message);
   });
 
   // The property's own edge cases first, then the corpus; both come on top of numRuns.
