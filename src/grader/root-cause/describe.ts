@@ -102,6 +102,7 @@ export function detailWords(detail: string | null): string | null {
     [/^calls( in arguments)?$/, (m) => `a getter, setter or function of the caller runs${m[1] === undefined ? "" : " in tool-call arguments"}`],
     [/^missed$/, () => "not taken where the contract takes it"],
     [/^boundary$/, () => ""],
+    [/^as text$/, () => "taken for text: returned, or refused by a check of the text"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^taken$/, () => "taken where the contract goes on"],
     [/^accepts$/, () => "accepts what the contract refuses"],

@@ -267,9 +267,21 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     if (first !== null) return first;
   }
   const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
-  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
+  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
+
+/**
+ * How a value that is not a string departs: returned as a summary, or refused by a check that
+ * only text reaches (its size, its length), is one mistake, the value taken for text, whichever
+ * the text it became; another code, or a hang, is told by its departure.
+ */
+function notStringDeparture(departure: Departure): string {
+  return departure.kind === "accepts" || (departure.kind === "code" && TEXT_CHECKS.includes(departure.code ?? "")) ? "as text" : departure.key;
+}
+
+/** Codes of step 6's and 7's checks of the text, after the check that it is a string. */
+const TEXT_CHECKS = ["CONTEXT_SUMMARY_INSUFFICIENT", "CONTEXT_LIMIT_EXCEEDED"];
 
 /** How a fast path departs: missed (the contract takes it, the subject goes on, whatever it ends with), taken where the contract goes on, or another value. */
 function fastPathDeparture(observation: Observation, contract: Expected, key: string): string {
