@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from "vitest";
+import * as core from "../../src/core";
+import { createInProcessHost } from "../../src/grader/in-process-host";
+import { make as asyncS12 } from "../heldout/s12-async-then-twice-function-forged/compose";
+import { make as maxUnitsS12 } from "../heldout/s12-options-maxunits-summarizer/compose";
+import { make as fractionS12 } from "../heldout/s12-options-retain-summarymax-fraction/compose";
+import { make as boxedS12 } from "../heldout/s12-summary-trimmed-boxed-signal/compose";
+import { coreReference } from "../variants/grade";
+import { runOne, suiteProperties } from "./matrix";
+
+// Four mistakes of the held-out DEV material written in session 12 (test/heldout/s12-*) that no
+// property caught (each scored 200/200 alone): the coverage added for them is shown failing on
+// each mistake alone, and passing on the core, with the grade's seed and runs.
+
+const reference = coreReference();
+afterAll(() => reference.close());
+
+const CASES: readonly [string, string, Record<string, unknown>][] = [
+  ["a fractional targetUnits rounded down", "strength.option-budget-edges", fractionS12(new Set(["target-fraction-floored"]))],
+  ["maxUnits below targetUnits accepted", "strength.option-budget-edges", maxUnitsS12(new Set(["maxunits-below-target-accepted"]))],
+  ["then read twice (to test it, to call it)", "async.thenable-reached-twice-called-once", asyncS12(new Set(["then-read-twice"]))],
+  ["a String object taken for the summary", "strength.non-string-summary-rejected", boxedS12(new Set(["boxed-string-accepted"]))],
+];
+
+describe("coverage for mistakes no property caught", () => {
+  it.each(CASES)("%s: %s fails on it alone, passes on the core", async (_name, propertyId, exports) => {
+    const property = suiteProperties().find((p) => p.id === propertyId)!;
+    const settings = { seed: 20261129, numRuns: 100, shrink: false };
+    expect((await runOne(property, { subject: createInProcessHost({ ...core, ...exports }), reference }, settings)).status).toBe("failed");
+    expect((await runOne(property, { subject: createInProcessHost({ ...core }), reference }, settings)).status).toBe("passed");
+  }, 120_000);
+});
