@@ -2,10 +2,10 @@
 // reads) that gives a then delivering `text` (contract §7 step 5: "Read `then` once"; the text is
 // the summary). A reader that tests for `then` and reads it again to call it reads it twice.
 import type { Json } from "../../scenario/data";
-import { defineProperty, reflectGet } from "../intrinsics";
+import { reflectGet } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
 import type { ScriptKind } from "./registry";
-import { ASYNC_COUNTER, bump, countedThenable } from "./thenables";
+import { countedThenable, thenAccessor } from "./thenables";
 
 export const thenGetterDeliversScript: ScriptKind = {
   kind: "thenGetterDelivers",
@@ -21,15 +21,6 @@ export const thenGetterDeliversScript: ScriptKind = {
       }),
       "then",
     );
-    const value = {};
-    defineProperty(value, "then", {
-      enumerable: true,
-      configurable: false,
-      get() {
-        bump(ctx, ASYNC_COUNTER.thenGetter);
-        return then;
-      },
-    });
-    return value;
+    return thenAccessor(ctx, () => then);
   },
 };

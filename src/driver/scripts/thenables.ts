@@ -30,6 +30,20 @@ export function bump(ctx: ScriptContext, name: string): void {
 
 export type Resolvers = { fulfil(value: unknown): void; reject(reason: unknown): void };
 
+/** An object whose own `then` is an accessor: each read is counted (then.getter), then `read` gives the then, or throws. */
+export function thenAccessor(ctx: ScriptContext, read: () => unknown): object {
+  const value = {};
+  defineProperty(value, "then", {
+    enumerable: true,
+    configurable: false,
+    get() {
+      bump(ctx, ASYNC_COUNTER.thenGetter);
+      return read();
+    },
+  });
+  return value;
+}
+
 /**
  * A plain object whose own `then` counts its calls (total, per `name`, repeats) and runs
  * `body` with the caller's callbacks and the 1-based call number. `counted: false` for
