@@ -1,9 +1,10 @@
 import type { ModelGroup } from "../../model/index";
+import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
 import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { buildKey, optionsKey, settlingKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
+import { boundaryKey, buildKey, optionsKey, settlingKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
 import { controlKey, controlScenario, settlingAnswer, settlingScenario } from "./settling";
 import { optionsAnswer, optionsScenario } from "./options";
 
@@ -91,6 +92,13 @@ export class UpstreamProbe {
     const key = optionsKey(question);
     if (!this.options.has(key) && !this.unanswered.has(`o:${key}`)) await this.ask({ ...emptyMisses(), options: new Map([[key, question]]) });
     return this.options.get(key);
+  }
+
+  /** selectCompactionBoundary of a context's channels, as the subject answers it (cached): a cut, null, or undefined when it gives none. */
+  async boundaryOf(context: ContextData, options: BoundaryOptions): Promise<number | null | undefined> {
+    const key = boundaryKey(context, options);
+    if (!this.boundaries.has(key) && !this.unanswered.has(`b:${key}`)) await this.ask({ ...emptyMisses(), boundaries: new Map([[key, { context, options }]]) });
+    return this.boundaries.get(key);
   }
 
   /** estimateContextUnits of a plain input, as the subject answers it (cached), or null. */

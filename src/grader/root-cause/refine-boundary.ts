@@ -1,6 +1,6 @@
 import { modelBoundary, modelGroups } from "../../model/index";
 import { withoutUpstream } from "../../model/upstream";
-import type { ContextData, Json } from "../../scenario/data";
+import type { ContextData } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { UpstreamProbe } from "./probe";
 
@@ -22,18 +22,11 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   const roomy: BoundaryOptions = { ...options, targetUnits: MAX_TARGET };
   const want = withoutUpstream(() => modelBoundary(context, roomy));
   if (want === null) return "";
-  const observation = await probe.observe({ operation: { kind: "boundary", context: contextOnly(context), prebuilt: false, options: roomy as unknown as Json } });
-  const outcome = observation?.outcome;
-  if (outcome?.kind !== "returned" || typeof outcome.value !== "number" || !Number.isSafeInteger(outcome.value)) return "";
-  return outcome.value > want && ends.has(outcome.value) ? NOT_EARLIEST : "";
+  const answer = await probe.boundaryOf(context, roomy);
+  return typeof answer === "number" && answer > want && ends.has(answer) ? NOT_EARLIEST : "";
 }
 
 export const NOT_EARLIEST = "not the earliest";
 
 /** targetUnits at the largest §6 allows. */
 const MAX_TARGET = 1_000_000;
-
-/** The channels the boundary reads; records are dropped (they cost nothing and do not move the cut). */
-function contextOnly(context: ContextData): Json {
-  return { requirements: context.requirements ?? [], summary: context.summary ?? null, messages: context.messages ?? [] } as unknown as Json;
-}
