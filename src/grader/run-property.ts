@@ -161,26 +161,24 @@ async function search(def: PropertyDefinition, host: Host, opts: RunOptions, kno
 }
 
 /**
- * The index of the first of a failed property's cases from `from` on (fast-check's order: its
- * edge cases, the corpus, then the generated cases, drawn with the same seed) that passes with an
- * answer: a value returned by the operation, or by a compaction of a program. It is evidence that the
- * property's rules are kept where the mistake that failed it is not in the way
+ * Whether one of a failed property's first `most` cases (fast-check's order: its edge cases, the
+ * corpus, then the generated cases, drawn with the same seed) passes with an answer: a value
+ * returned by the operation, or by a compaction of a program. It is evidence that the property's
+ * rules are kept where the mistake that failed it is not in the way
  * (src/grader/rubric/evidence.ts); a refusal that passes is none (a submission that throws one
- * code everywhere would pass every case expecting that code). At most `most` cases are observed, one at a time;
- * the search ends at a case that does not settle or loses the child (its kind may hang again).
+ * code everywhere would pass every case expecting that code). The cases are observed one at a
+ * time; the search ends at a case that does not settle or loses the child (its kind may hang again).
  */
-export async function firstAnsweredPass(def: PropertyDefinition, host: Host, opts: RunOptions, from: number, most: number): Promise<number | null> {
+export async function passesWithAnswer(def: PropertyDefinition, host: Host, opts: RunOptions, most: number): Promise<boolean> {
   const reference = def.needsReference === true ? (opts.reference ?? null) : null;
-  const count = Math.min(totalRuns(def, opts) - from, most);
-  if (count <= 0) return null;
-  const cases = fc.sample(def.arbitrary, { seed: opts.seed, numRuns: count, path: String(from), examples: examplesOf(def, opts) });
-  for (const [i, scenario] of cases.entries()) {
+  const cases = fc.sample(def.arbitrary, { seed: opts.seed, numRuns: Math.min(totalRuns(def, opts), most), path: "0", examples: examplesOf(def, opts) });
+  for (const scenario of cases) {
     const observation = await host.observe(scenario);
-    if (observation.outcome.kind === "timeout" || observation.outcome.kind === "crash") return null;
+    if (observation.outcome.kind === "timeout" || observation.outcome.kind === "crash") return false;
     const failure = await evaluateCase(def, reference, scenario, () => Promise.resolve(observation));
-    if (failure === null && answered(observation)) return from + i;
+    if (failure === null && answered(observation)) return true;
   }
-  return null;
+  return false;
 }
 
 function answered(observation: Observation): boolean {

@@ -2,7 +2,7 @@ import type { Host } from "../../scenario/host";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import type { PropertyResult, RootCause } from "../result";
-import { firstAnsweredPass } from "../run-property";
+import { passesWithAnswer } from "../run-property";
 import { criterionOfProperty } from "./property-criteria";
 import { failuresWantingEvidence } from "./score-criteria";
 
@@ -34,8 +34,7 @@ export async function shownKept(results: readonly PropertyResult[], rootCauses: 
     const def = definitions.find((d) => d.id === id);
     // A case of a kind that hangs was not run, and would hang again: no evidence is asked of it.
     if (def === undefined || byId.get(id)?.counterexample === undefined) continue;
-    const at = await firstAnsweredPass(def, host, { seed: options.seed, numRuns: options.numRuns, reference: options.reference, examples: options.examplesFor(id) }, 0, EVIDENCE_CASES);
-    if (at !== null) shown.add(id);
+    if (await passesWithAnswer(def, host, { seed: options.seed, numRuns: options.numRuns, reference: options.reference, examples: options.examplesFor(id) }, EVIDENCE_CASES)) shown.add(id);
   }
   return shown;
 }
