@@ -23,8 +23,7 @@ import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
 import { mutantRootCauses } from "../test/mutants/root-causes";
 import { measuringMutant } from "../test/mutants/stray-errors";
-import { shownKept } from "../src/grader/rubric/evidence";
-import { catalogueResults, catalogueRow, type Row } from "./rubric/loss-rows";
+import { catalogueRow, type Row } from "./rubric/loss-rows";
 import { replaceRootCauseSection, ROOT_CAUSES_FILE, rootCauseSection, type RootCauseRow } from "../test/mutants/root-cause-section";
 
 function option(name: string): string | undefined {
@@ -71,10 +70,7 @@ async function rows(): Promise<RootCauseRow[]> {
     }
     const causes = await mutantRootCauses(hosts, properties, failed, { seed, numRuns, shrink }, async (analyzed) => {
       if (lossesOut === undefined) return;
-      const results = catalogueResults(properties, verdicts, numRuns);
-      // The evidence a grade asks for (src/grader/rubric/evidence.ts), of the mutant's own host.
-      const shown = await shownKept(results, analyzed, properties, hosts.subject, { seed, numRuns, reference: hosts.reference, examplesFor: () => [] });
-      losses.push(catalogueRow(mutant.id, results, analyzed, [...shown]));
+      losses.push(await catalogueRow(mutant.id, properties, verdicts, analyzed, hosts, { seed, numRuns }));
       writeFileSync(lossesOut, JSON.stringify(losses));
     });
     out.push({ mutantId: mutant.id, killed: failed.length > 0, failures: failed.map((v) => v.propertyId), causes });

@@ -26,8 +26,7 @@ import { HELDOUT } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
 import { mutants } from "../test/mutants/catalogue";
 import { hostsFor, runOne, suiteProperties, type PropertyVerdict } from "../test/mutants/matrix";
-import { shownKept } from "../src/grader/rubric/evidence";
-import { BLIND_ROW, blind, catalogueResults, catalogueRow, line, rowOf, scored, totals, type Row } from "./rubric/loss-rows";
+import { BLIND_ROW, blind, catalogueRow, line, rowOf, scored, totals, type Row } from "./rubric/loss-rows";
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -50,9 +49,7 @@ async function catalogue(): Promise<Row[]> {
     for (const property of properties) verdicts.set(property.id, await runOne(property, hosts, { seed: SEED, numRuns: RUNS, shrink: false }));
     const failures = [...verdicts.values()].filter((v) => v.status === "failed").map((v) => ({ ...v, id: v.propertyId, title: v.propertyId }));
     const analysis = await analyzeRootCauses(failures, { definitions: properties, subject: hosts.subject, reference });
-    const results = catalogueResults(properties, verdicts, RUNS);
-    const shown = await shownKept(results, analysis.rootCauses, properties, hosts.subject, { seed: SEED, numRuns: RUNS, reference, examplesFor: () => [] });
-    const row = catalogueRow(mutant.id, results, analysis.rootCauses, [...shown]);
+    const row = await catalogueRow(mutant.id, properties, verdicts, analysis.rootCauses, hosts, { seed: SEED, numRuns: RUNS });
     rows.push(row);
     save(rows);
     console.log(line(scored(row)));

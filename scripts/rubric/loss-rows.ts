@@ -6,7 +6,8 @@ import type { PropertyDefinition } from "../../src/scenario";
 import type { PropertyResult, RootCause } from "../../src/grader/result";
 import { gradeScore } from "../../src/grader/rubric/grade-score";
 import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
-import type { PropertyVerdict } from "../../test/mutants/matrix";
+import { shownKept } from "../../src/grader/rubric/evidence";
+import type { MutantHosts, PropertyVerdict } from "../../test/mutants/matrix";
 import { median } from "../median";
 
 /** What a grade found, kept raw so the rubric can be applied again as it changes (`merge`). */
@@ -57,17 +58,18 @@ export function scored(row: Row): Scored {
     losing: fields.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: Math.round((c.maxPoints - c.points) * 1000) / 1000 })),
   };
 }
-/** A mutant's property results: every property's verdict (run to its first failing case). */
-export function catalogueResults(properties: readonly PropertyDefinition[], verdicts: ReadonlyMap<string, PropertyVerdict>, numRuns: number): PropertyResult[] {
-  return properties.map((p) => {
+/**
+ * A mutant's row of the catalogue: every property's verdict (run to its first failing case), the
+ * analysis' root causes, and the evidence a grade asks for (src/grader/rubric/evidence.ts), of
+ * the mutant's own host.
+ */
+export async function catalogueRow(mutantId: string, properties: readonly PropertyDefinition[], verdicts: ReadonlyMap<string, PropertyVerdict>, causes: readonly RootCause[], hosts: MutantHosts, settings: { readonly seed: number; readonly numRuns: number }): Promise<Row> {
+  const results: PropertyResult[] = properties.map((p) => {
     const v = verdicts.get(p.id)!;
-    return { id: p.id, title: p.title, family: p.family, status: v.status, points: v.status === "passed" ? p.weight : 0, maxPoints: p.weight, numRuns, durationMs: 0, ...(v.counterexample === undefined ? {} : { counterexample: v.counterexample }) };
+    return { id: p.id, title: p.title, family: p.family, status: v.status, points: v.status === "passed" ? p.weight : 0, maxPoints: p.weight, numRuns: settings.numRuns, durationMs: 0, ...(v.counterexample === undefined ? {} : { counterexample: v.counterexample }) };
   });
-}
-
-/** A mutant's row of the catalogue: its results, the analysis' root causes, and the evidence asked as a grade asks it. */
-export function catalogueRow(mutantId: string, results: readonly PropertyResult[], causes: readonly RootCause[], shown: readonly string[]): Row {
-  return rowOf("catalogue", mutantId, results, causes, undefined, shown);
+  const shown = await shownKept(results, causes, properties, hosts.subject, { ...settings, reference: hosts.reference, examplesFor: () => [] });
+  return rowOf("catalogue", mutantId, results, causes, undefined, [...shown]);
 }
 
 export const BLIND_ROW = "(blind)";
