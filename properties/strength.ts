@@ -185,14 +185,16 @@ const optionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
     fc.tuple(compactScenarios("compacts"), fc.constantFrom(...COMPACT_EDITS)).map(([s, e]) => withEdit(s, e)),
   );
 
+/** One scenario of `arbitrary`, drawn with a fixed seed: the base of a property's edge cases. */
+const drawnOnce = (arbitrary: fc.Arbitrary<Scenario>): Scenario => fc.sample(arbitrary, { seed: 20261202, numRuns: 1 })[0]!;
+
 /**
  * Every edit once, on one boundary and one compaction drawn with a fixed seed: a short run (30
  * cases, 24 edits) would otherwise leave some edit untried, and a mistake of one bound unseen.
  */
 const optionEdges = once((): readonly Scenario[] => {
-  const [boundary] = fc.sample(validBoundaryScenarios(), { seed: 20261202, numRuns: 1 });
-  const [compaction] = fc.sample(compactScenarios("compacts"), { seed: 20261202, numRuns: 1 });
-  return [...BOUNDARY_EDITS.map((e) => withEdit(boundary!, e)), ...COMPACT_EDITS.map((e) => withEdit(compaction!, e))];
+  const [boundary, compaction] = [drawnOnce(validBoundaryScenarios()), drawnOnce(compactScenarios("compacts"))];
+  return [...BOUNDARY_EDITS.map((e) => withEdit(boundary, e)), ...COMPACT_EDITS.map((e) => withEdit(compaction, e))];
 });
 
 /**
@@ -252,8 +254,8 @@ const nonStringSummaryScenarios = (): fc.Arbitrary<Scenario> =>
 
 /** Every value of NOT_TEXT, delivered both ways, on one compaction drawn with a fixed seed: each is tried in a short run. */
 const nonStringSummaryEdges = once((): readonly Scenario[] => {
-  const [compaction] = fc.sample(compactScenarios("compacts"), { seed: 20261202, numRuns: 1 });
-  return NOT_TEXT.flatMap((value) => (["sync", "promise"] as const).map((delivery) => editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } }))(compaction!)));
+  const compaction = drawnOnce(compactScenarios("compacts"));
+  return NOT_TEXT.flatMap((value) => (["sync", "promise"] as const).map((delivery) => editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } }))(compaction)));
 });
 
 /** A compaction that would succeed, but the summarizer answers with only whitespace. */
