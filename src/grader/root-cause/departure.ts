@@ -42,8 +42,12 @@ export function contractText(expected: Expected): string {
   return first.kind === "throws" ? parts.reverse().join(", or ") : parts.join(", or ");
 }
 
-/** How `observation` departs from every outcome `expected` accepts; null when it is one of them. */
-export function outcomeDeparture(observation: Observation, expected: Expected): Departure | null {
+/**
+ * How `observation` departs from every outcome `expected` accepts; null when it is one of them.
+ * A returned value is named by its first differing field, or by `focus` when that field differs
+ * (the field a verdict turned on, ./focus).
+ */
+export function outcomeDeparture(observation: Observation, expected: Expected, focus?: string): Departure | null {
   const outcome = observation.outcome;
   const all = acceptedOutcomes(expected);
   const contract = contractText(expected);
@@ -71,7 +75,7 @@ export function outcomeDeparture(observation: Observation, expected: Expected): 
     const match = returning.find((e) => equalAsContractData(outcome.value, e.value));
     if (match === undefined) {
       const want = (closest.kind === "returns" ? closest : returning[0]!).value;
-      const diff = firstDifferingField(outcome.value, want);
+      const diff = firstDifferingField(outcome.value, want, focus);
       if (diff === null) return { kind: "value", key: "value", subject: `returns ${valueText(outcome.value)}`, contract: `returns ${valueText(want)}` };
       const at = diff.path === "" ? "" : `${diff.path} = `;
       return { kind: "value", key: `value ${normalizedPath(diff.path)}`, subject: `returns ${at}${shown(diff.observed)}`, contract: `returns ${at}${shown(diff.expected)}`, field: diff.path };
@@ -93,9 +97,13 @@ function shown(v: Json | undefined): string {
   return v === undefined ? "(absent)" : value(v, 80);
 }
 
-/** The path with array indices as `[]`: two counterexamples differing at another index depart the same way. */
+/**
+ * The path with array indices as `[]`: two counterexamples differing at another index depart the
+ * same way. The old records (context.compactions, beyond the new record its own fields name) are
+ * one field: a list of records kept otherwise, whichever record or field shows it.
+ */
 export function normalizedPath(path: string): string {
-  return path.replace(/\[\d+\]/g, "[]");
+  return path.startsWith("context.compactions") ? "context.compactions" : path.replace(/\[\d+\]/g, "[]");
 }
 
 /**
@@ -103,16 +111,29 @@ export function normalizedPath(path: string): string {
  * for a compaction result (status, boundary, kept messages, the new summary, the record), else
  * depth first; "" when they differ at the root (another type).
  */
-export function firstDifferingField(observed: Json, expected: Json): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } | null {
+export function firstDifferingField(observed: Json, expected: Json, focus?: string): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } | null {
   if (equalAsContractData(observed, expected)) return null;
+  const fields = differingFields(observed, expected);
+  const path = focus !== undefined && fields.includes(focus) ? focus : fields[0];
+  return path === undefined ? deeper("", observed, expected) : deeper(path, at(observed, path), at(expected, path));
+}
+
+/**
+ * The fields of a compaction result where `observed` differs from `expected`, in the order of
+ * the contract's steps, none inside another; a status that differs alone (the rest is then
+ * another shape). Empty for a value that is no result.
+ */
+export function differingFields(observed: Json, expected: Json): string[] {
   const isRecord = (v: Json | undefined): v is { [k: string]: Json } => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (isRecord(observed) && isRecord(expected) && "status" in expected) {
-    for (const path of RESULT_ORDER) {
-      const a = at(observed, path), b = at(expected, path);
-      if (!equalAsContractData(a ?? null, b ?? null) || (a === undefined) !== (b === undefined)) return deeper(path, a, b);
-    }
+  if (!isRecord(observed) || !isRecord(expected) || !("status" in expected)) return [];
+  const out: string[] = [];
+  for (const path of RESULT_ORDER) {
+    const a = at(observed, path), b = at(expected, path);
+    if (equalAsContractData(a ?? null, b ?? null) && (a === undefined) === (b === undefined)) continue;
+    if (path === "status") return [path];
+    if (!out.some((q) => q.startsWith(`${path}.`) || path.startsWith(`${q}.`))) out.push(path);
   }
-  return deeper("", observed, expected);
+  return out;
 }
 
 const RESULT_ORDER = ["status", "record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "record.compactedMessageIds", "record.unitsBefore", "record.unitsAfter", "record.id", "record.summaryId", "context.requirements", "context.compactions", "record", "context"];

@@ -71,6 +71,8 @@ export interface Failure {
   readonly def: PropertyDefinition;
   readonly scenario: Scenario;
   readonly observation: Observation;
+  /** The field of a returned result the verdict turned on, where it differs in several (./focus). */
+  readonly focus?: string;
 }
 
 /** The subject's answers that differ from the contract's, among the questions the re-judges asked. */

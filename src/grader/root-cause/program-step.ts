@@ -20,6 +20,8 @@ export interface DepartingStep {
   /** The step's own observation in the program (the subject's answer there). */
   readonly observation: Observation;
   readonly expected: Expected;
+  /** The model's answer at every step of the program (the departing one and those after it included). */
+  readonly expectations: readonly Expected[];
 }
 
 /** A call judged by its outcome alone: a value, a code and the summarizer calls the contract accepts. */
@@ -49,7 +51,8 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
   }
   const setup: Scenario = { operation: { kind: "build", input: { requirements: op.requirements, messages: [] } } };
   const steps = observation.steps ?? [];
-  if (steps.length === 0) return { index: -1, scenario: setup, observation, expected: simulation.setup };
+  const expectations = simulation.steps.map((s) => s.expected);
+  if (steps.length === 0) return { index: -1, scenario: setup, observation, expected: simulation.setup, expectations };
   for (const [i, want] of simulation.steps.entries()) {
     const seen = steps[i];
     if (seen === undefined) return null;
@@ -72,7 +75,7 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
             },
           }
         : { operation: { kind: "build", input: want.input as unknown as Json } };
-    return { index: i, scenario: call, observation: seenObservation, expected: want.expected };
+    return { index: i, scenario: call, observation: seenObservation, expected: want.expected, expectations };
   }
   return null;
 }

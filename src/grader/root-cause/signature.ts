@@ -98,7 +98,7 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     if (d?.about?.kind === "compaction") {
       const scenario = plainCompaction(d.about.question);
       const contract = withoutUpstream(() => expectedFor(scenario));
-      return compactSignature(scenario, answerObservation(d.about.subject), contract, d, probe);
+      return compactSignature(scenario, answerObservation(d.about.subject), contract, d, probe, failure.focus);
     }
   }
   if (layer === "async") {
@@ -252,14 +252,14 @@ function ownDeparture(failure: Failure, expected: Expected | null): Departure | 
   } catch {
     return null;
   }
-  return outcomeDeparture(failure.observation, contract);
+  return outcomeDeparture(failure.observation, contract, failure.focus);
 }
 
 /** A compaction's answer against the contract's: the step of §7 where they part, and how. */
-async function compactSignature(scenario: Scenario, observation: Observation, contract: Expected, d: Difference | null, probe: UpstreamProbe | null): Promise<Signature> {
+async function compactSignature(scenario: Scenario, observation: Observation, contract: Expected, d: Difference | null, probe: UpstreamProbe | null, focus?: string): Promise<Signature> {
   const op = scenario.operation;
   if (op.kind !== "compact") throw new Error("not a compaction");
-  const departure = outcomeDeparture(observation, contract);
+  const departure = outcomeDeparture(observation, contract, focus);
   const atStep = compactRule(op, observation, contract);
   if (atStep === null) {
     // Step 1: the build of the context, or the options.
@@ -310,7 +310,7 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
     contract = null;
   }
   if (op.kind === "program") return { key: `step8.result own program ${failure.def.id}`, rule: "step8.result", ...side };
-  if (op.kind === "compact" && contract !== null && departure !== null) return compactSignature(failure.scenario, failure.observation, contract, null, probe);
+  if (op.kind === "compact" && contract !== null && departure !== null) return compactSignature(failure.scenario, failure.observation, contract, null, probe, failure.focus);
   if (op.kind === "boundary" && contract !== null && departure !== null && departure.kind !== "value") {
     const first = await firstStepSignature(failure.scenario, failure.observation, contract, probe);
     if (first !== null) return first;

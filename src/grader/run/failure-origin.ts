@@ -6,9 +6,14 @@
 // <value>, observed <value>" or a sentence naming the code or fact expected: its words are kept
 // up to the first value they quote (a string, an object or list, a number; a value may be cut
 // short in the message, so nothing after it is read), with a path's indices standing for any.
+// A program's check names the step it judges first ("step 6 (compact text, abort none): …"):
+// which step, and what it ran, stand for any; what the check says of it is the origin.
 
 export function failureOrigin(kind: "failed" | "error", message: string): string {
-  const said = message.split(/,? observed\b/)[0]!.replace(/\[\d+\]/g, "[#]");
+  const said = message
+    .replace(/^step \d+(?: \([^)]*\))?: /, "step #: ")
+    .split(/,? observed\b/)[0]!
+    .replace(/\[\d+\]/g, "[#]");
   const value = /["'{]|\[(?!#\])|(?<![\w.#[])-?\d/.exec(said);
   return `${kind}: ${(value === null ? said : said.slice(0, value.index)).trim()}`;
 }

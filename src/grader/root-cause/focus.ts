@@ -1,0 +1,106 @@
+import { expectedFor } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import { acceptedOutcomes, expectedAs, type Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { StepObservation } from "../../scenario/program";
+import type { PropertyDefinition } from "../../scenario/property";
+import type { Scenario } from "../../scenario/scenario";
+import { failureOrigin } from "../run/failure-origin";
+import { differingFields } from "./departure";
+
+// Which part of a returned value the verdict is about (the explain phase of docs/grading.md
+// "Root causes", on the answer rather than the input): a compaction result can differ from the
+// contract's in several fields at once (a summary stored otherwise and the old records dropped,
+// two mistakes), and the first field in the contract's order is not always the one the property
+// failed on. Each differing field is put right in the observation, alone, and the property's
+// pure check judges again: the first field whose correction lets the check pass, or makes it
+// fail for another reason (another origin), is the one the verdict turned on. Null when the
+// value differs in one field or fewer, or no correction changes the verdict.
+
+export interface Focus {
+  /** The field of the result the verdict turned on, e.g. "context.compactions". */
+  readonly field: string;
+}
+
+/**
+ * The verdict's field for a failure whose answer (the call's own, or the program's departing
+ * step `step`) is a returned value differing in several fields. In a program the field is put
+ * right at that step and at every later one that returns (the property may judge a later step,
+ * which carries the mistake on).
+ */
+export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected | null, step: { readonly index: number; readonly expected: Expected; readonly expectations: readonly Expected[] } | null): Focus | null {
+  if (def.arbitrary === null) return null;
+  const seen = step === null ? observation.outcome : observation.steps?.[step.index]?.outcome;
+  const want = step === null ? expected : step.expected;
+  if (seen?.kind !== "returned" || want === null) return null;
+  const wanted = returnedValue(want, { ...observation, outcome: seen });
+  if (wanted === null) return null;
+  const fields = differingFields(seen.value, wanted);
+  if (fields.length < 2) return null;
+  let contract = expected;
+  try {
+    contract ??= withoutUpstream(() => expectedFor(scenario));
+  } catch {
+    return null;
+  }
+  const origin = originOf(def, scenario, observation, contract);
+  if (origin === null) return null;
+  for (const field of fields) {
+    const patchedObservation: Observation =
+      step === null
+        ? { ...observation, outcome: { kind: "returned", value: patched(seen.value, wanted, field) } }
+        : { ...observation, steps: observation.steps!.map((s, i): StepObservation => (i < step.index ? s : patchedStep(s, step.expectations[i], field))) };
+    if (originOf(def, scenario, patchedObservation, contract) !== origin) return { field };
+  }
+  return null;
+}
+
+/** The value of the returned outcome `expected` accepts closest to the observation's; null when it accepts none. */
+function returnedValue(expected: Expected, observation: Observation): Json | null {
+  const returning = acceptedOutcomes(expected).filter((e) => e.kind === "returns");
+  if (returning.length === 0) return null;
+  const closest = expectedAs(expected, observation);
+  return (closest.kind === "returns" ? closest : returning[0]!).value;
+}
+
+/**
+ * A program's step with `field` of its returned result taken from the model's, when both return;
+ * an append's answer is the context itself (the field without its "context.").
+ */
+function patchedStep(step: StepObservation, expected: Expected | undefined, field: string): StepObservation {
+  if (step.outcome.kind !== "returned" || expected === undefined) return step;
+  const wanted = returnedValue(expected, { outcome: step.outcome, summarizerCalls: step.summarizerCalls } as Observation);
+  if (wanted === null) return step;
+  const value = step.outcome.value;
+  const isResult = value !== null && typeof value === "object" && !Array.isArray(value) && "status" in value;
+  const path = isResult ? field : field.startsWith("context.") ? field.slice("context.".length) : null;
+  return path === null ? step : { ...step, outcome: { kind: "returned", value: patched(value, wanted, path) } };
+}
+
+/**
+ * The check's verdict as an origin ("passed" when it passes), with the program step it judges
+ * (a failure moved to a later step is another verdict); null when the check cannot judge alone
+ * (it throws).
+ */
+function originOf(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected): string | null {
+  try {
+    const verdict = def.check({ scenario, observation, expected, reference: null });
+    return verdict.ok ? "passed" : `${/^step \d+/.exec(verdict.message)?.[0] ?? ""} ${failureOrigin("failed", verdict.message)}`;
+  } catch {
+    return null;
+  }
+}
+
+/** `value` with the field at the dotted `path` taken from `from`. */
+function patched(value: Json, from: Json, path: string): Json {
+  const [key, ...rest] = path.split(".");
+  if (key === undefined || value === null || typeof value !== "object" || Array.isArray(value) || from === null || typeof from !== "object" || Array.isArray(from)) return value;
+  const source = from[key!];
+  const out: { [k: string]: Json } = { ...value };
+  if (rest.length === 0) {
+    if (source === undefined) delete out[key!];
+    else out[key!] = source;
+  } else if (source !== undefined && out[key!] !== undefined) out[key!] = patched(out[key!]!, source, rest.join("."));
+  return out;
+}
