@@ -40,6 +40,11 @@ describe("a failure's origin", () => {
     expect(failureOrigin("failed", "expected a ContextCompactionError with code CONTEXT_INVALID_BUDGET, observed: returned null")).toBe("failed: expected a ContextCompactionError with code CONTEXT_INVALID_BUDGET");
     // A value cut short in the message ("… (444 chars)") ends nothing: the words stop before it.
     expect(failureOrigin("failed", 'returned value: expected {"status":"compacted","context":{"id":"x\\"… (444 chars), observed {}')).toBe("failed: returned value: expected");
+    // A program's step (its index, what it ran) stands for any: what the check says of it is the origin.
+    expect(failureOrigin("failed", "step 6 (compact text, abort none): record.unitsBefore (units of the context compacted): expected 68, observed 45")).toBe(
+      failureOrigin("failed", "step 1 (compact thenable, abort during): record.unitsBefore (units of the context compacted): expected 9, observed 8"),
+    );
+    expect(failureOrigin("failed", "step 6 (compact text, abort none): record.unitsBefore (units): expected 68, observed 45")).not.toBe(failureOrigin("failed", "step 6 (compact text, abort none): context.summary (the text): expected 68, observed 45"));
   });
 
   it.each([1, 2, 3, 4, 5])("shrinking keeps it: a smallest transcript of bug one, not bug two's all-11 (seed %i)", async (seed) => {
