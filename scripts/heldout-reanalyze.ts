@@ -14,7 +14,6 @@ import { prepareSubmission } from "../src/grader/prepare";
 import type { PropertyResult, RootCause } from "../src/grader/result";
 import { analyzeRootCauses } from "../src/grader/root-cause/analyze";
 import { joinSkippedFailures } from "../src/grader/skipped-causes";
-import { failureInputs } from "../src/grader/further";
 import { DEFAULT_LIMITS } from "../src/grader/sandbox/plan";
 import { renderScenario, outcomeText, expectedText } from "../src/grader/report/notation";
 import { HELDOUT } from "../test/heldout/manifest";
@@ -44,7 +43,7 @@ for (const impl of chosen) {
   let causes: readonly RootCause[];
   try {
     // As a grade does (src/grader/grade.ts): failures not run because their kind hung join the mistake that made it hang.
-    causes = joinSkippedFailures(detail.properties, (await analyzeRootCauses(failureInputs(failures), { definitions: allProperties, subject: prepared.host, reference, conformance: prepared.problems })).rootCauses);
+    causes = joinSkippedFailures(detail.properties, (await analyzeRootCauses(failures, { definitions: allProperties, subject: prepared.host, reference, conformance: prepared.problems })).rootCauses);
   } finally {
     await prepared.dispose();
   }

@@ -18,8 +18,6 @@ export interface GradedCause {
   readonly title: string;
   readonly criterion?: string;
   readonly properties: readonly string[];
-  /** Properties whose further failure it explains (RootCause.alsoShownBy): judged with its own. */
-  readonly alsoShownBy?: readonly string[];
 }
 
 export interface GradedImplementation {
@@ -63,7 +61,7 @@ export interface ImplementationVerdict {
 
 export function judgeImplementation(impl: GradedImplementation): ImplementationVerdict {
   const causes = impl.rootCauses.map((cause): CauseVerdict => {
-    const attributed = [...cause.properties, ...(cause.alsoShownBy ?? [])].filter((p) => impl.mistakes.some((m) => impl.alone.get(m.id)?.has(p) === true));
+    const attributed = cause.properties.filter((p) => impl.mistakes.some((m) => impl.alone.get(m.id)?.has(p) === true));
     const touches = impl.mistakes.filter((m) => attributed.some((p) => impl.alone.get(m.id)?.has(p) === true)).map((m) => m.id);
     const owners = attributed.length === 0 ? [] : impl.mistakes.filter((m) => attributed.every((p) => impl.alone.get(m.id)?.has(p) === true)).map((m) => m.id);
     return { id: cause.id, title: cause.title, ...(cause.criterion === undefined ? {} : { criterion: cause.criterion }), properties: cause.properties.length, owners, touches, pure: attributed.length === 0 || owners.length > 0 };

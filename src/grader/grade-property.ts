@@ -91,8 +91,6 @@ export async function gradeProperty(def: PropertyDefinition, context: PropertyCo
     ...(observation === undefined ? {} : { observation }),
     ...(cutShort || run.expected === undefined ? {} : { expected: run.expected }),
     ...(replay === undefined ? {} : { replay }),
-    ...(cutShort || run.origin === undefined ? {} : { origin: run.origin }),
-    ...(cutShort || run.path === undefined ? {} : { path: run.path }),
   });
 }
 

@@ -6,7 +6,6 @@ import type { LossBudget } from "./sandbox/child-host";
 import { prepareSubmission, type Prepared } from "./prepare";
 import { selectProperties } from "./select-properties";
 import { analyzeRootCauses, type RootCauseAnalysis } from "./root-cause/analyze";
-import { failureInputs, withFurtherFailures } from "./further";
 import type { Reporter } from "./report/reporter";
 import { GRADE_SCHEMA_VERSION, TOOL_NAME, type GradeResult, type PropertyResult, type RootCause } from "./result";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./sandbox/plan";
@@ -96,10 +95,6 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
     // The analysis compares observed facts with the reference core's (./root-cause/facts)
     // whichever properties were selected: loaded for it when none of them needed it.
     if (options.reference === undefined && reference === null && scheduled.results.some((r) => r.status === "failed")) reference = ownReference = await coreReference();
-    if (scheduled.tampering === null && scheduled.results.some((r) => r.status === "failed")) {
-      const found = await withFurtherFailures(scheduled.results, properties, prepared, { seed, numRuns, reference, examplesFor, reportsDir: options.reportsDir === undefined ? "reports" : options.reportsDir, submission: options.submission });
-      scheduled = { ...scheduled, results: found };
-    }
     analysis = await explainFailures(scheduled.results, properties, prepared, reference, scheduled.tampering !== null);
     rootCauses = joinSkippedFailures(scheduled.results, analysis.rootCauses);
     if ((options.scoring ?? "rubric") === "rubric") shown = await evidence(scheduled, rootCauses, properties, prepared, { seed, numRuns, reference, examplesFor });
@@ -147,7 +142,7 @@ export async function grade(options: GradeOptions): Promise<GradeResult> {
  * attributed when tampering was seen, before or during the analysis.
  */
 async function explainFailures(results: readonly PropertyResult[], definitions: readonly PropertyDefinition[], prepared: Prepared, reference: Host | null, tampered: boolean): Promise<RootCauseAnalysis> {
-  const failures = failureInputs(results);
+  const failures = results.filter((r) => r.status === "failed");
   const host = prepared.host;
   const trusted = host !== null && host.tampering === null && !tampered;
   host?.beginProperty("root causes");

@@ -25,9 +25,8 @@ export function counterexamplesDir(reportsDir: string, submission: string): stri
   return join(reportsDir, submissionFolder(submission), "counterexamples");
 }
 
-/** Writes the file as <property>.json, or <property>.further.json for a property's further failure. */
-export async function writeScenarioFile(reportsDir: string, file: ScenarioFile & { readonly submission: string }, further = false): Promise<string> {
-  const path = join(counterexamplesDir(reportsDir, file.submission), `${file.propertyId.replace(/[^A-Za-z0-9._-]/g, "_")}${further ? ".further" : ""}.json`);
+export async function writeScenarioFile(reportsDir: string, file: ScenarioFile & { readonly submission: string }): Promise<string> {
+  const path = join(counterexamplesDir(reportsDir, file.submission), `${file.propertyId.replace(/[^A-Za-z0-9._-]/g, "_")}.json`);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify(file, null, 2)}\n`);
   return path;

@@ -11,11 +11,8 @@ import type { RubricPoints, ScoringMode } from "./rubric/rubric";
 // 2: the score is the rubric's (points per acceptance criterion, lost once per mistake).
 // 3: where none of a criterion's properties passes, its excused failures are credited on evidence
 //    (a case of theirs passing with an answer: criteria[].shown).
-// 4: a failed property's later cases are searched for a failure of another origin, shrunk on its
-//    own (properties[].further), which the analysis may name as another mistake
-//    (rootCauses[].alsoShownBy); failures carry their origin and path.
 
-export const GRADE_SCHEMA_VERSION = 4;
+export const GRADE_SCHEMA_VERSION = 3;
 export const TOOL_NAME = "compaction-check";
 
 export type PropertyStatus = "passed" | "failed" | "error";
@@ -44,26 +41,6 @@ export interface PropertyResult {
    * (sandbox/hang-kinds.ts): that kind, and the property during which the last lost call of it was counted.
    */
   readonly skipped?: { readonly kind: string; readonly description: string; readonly origin: string | null };
-  /** For a failure: fast-check's path of its counterexample (the first failing case's index, then the shrink steps). */
-  readonly path?: string;
-  /** For a failure: its origin, what the check said departs without the values (src/grader/run/failure-origin.ts). */
-  readonly origin?: string;
-  /**
-   * For a failure: a failure of the same property with another origin, found among its later
-   * cases and shrunk on its own (src/grader/further.ts), where a second mistake shows. It costs
-   * nothing by itself: the property's points follow its first failure.
-   */
-  readonly further?: FurtherFailure;
-}
-
-/** A property's failure of another origin than its first, with its own counterexample. */
-export interface FurtherFailure {
-  readonly message: string;
-  readonly origin: string;
-  readonly counterexample: Scenario;
-  readonly observation?: Observation;
-  readonly expected?: Expected;
-  readonly replay?: string;
 }
 
 /** One of the subject's answers on a counterexample that is not the contract's. */
@@ -107,11 +84,6 @@ export interface RootCause {
   readonly illustration?: Illustration;
   /** The failed properties it explains, in grading order. */
   readonly properties: readonly string[];
-  /**
-   * Properties whose further failure (PropertyResult.further) it explains, not their first one:
-   * where it shows besides; they cost nothing by it.
-   */
-  readonly alsoShownBy?: readonly string[];
   /**
    * The acceptance criterion the mistake is charged to (its home, src/grader/rubric/home.ts):
    * set by the analysis, or by the grade from the layer; absent when it is no diagnosed mistake

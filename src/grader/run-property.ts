@@ -45,8 +45,6 @@ export interface PropertyRun {
   readonly observation?: Observation;
   readonly expected?: Expected;
   readonly message?: string;
-  /** A failure's origin (./run/failure-origin.ts): what the check said departs, without the values. */
-  readonly origin?: string;
 }
 
 /** What happened in the latest failing case (fast-check's last failure is its shrunk counterexample). */
@@ -159,42 +157,7 @@ async function search(def: PropertyDefinition, host: Host, opts: RunOptions, kno
     ...(failure.observation === undefined ? {} : { observation: failure.observation }),
     ...(failure.expected === undefined ? {} : { expected: failure.expected }),
     message: `${def.id} ${failure.kind === "failed" ? "failed" : "errored"} ${where}: ${failure.message}`,
-    origin: failureOrigin(failure.kind, failure.message),
   };
-}
-
-/**
- * A failure of another origin than the first (Hypothesis reports distinct bugs of one property
- * apart): the property's cases after the first failing one (`first.index`, fast-check's order)
- * are judged in turn, and the first that fails otherwise than `first.origin` is shrunk keeping
- * its own origin (at most `maxShrinkCases` candidates). A property failed by two mistakes then
- * shows each on a counterexample of its own, where one mistake's failures would hide the
- * other's. Null when none of the remaining cases fails otherwise, or at a case that does not
- * settle or loses the child (its kind may hang again).
- */
-export async function furtherFailure(def: PropertyDefinition, host: Host, opts: RunOptions, first: { readonly index: number; readonly origin: string }): Promise<PropertyRun | null> {
-  const reference = def.needsReference === true ? (opts.reference ?? null) : null;
-  const total = totalRuns(def, opts);
-  const from = first.index + 1;
-  if (from >= total) return null;
-  const cases = fc.sample(def.arbitrary, { seed: opts.seed, numRuns: total - from, path: String(from), examples: examplesOf(def, opts) });
-  for (let at = 0; at < cases.length; at += MAX_BATCH) {
-    const batch = cases.slice(at, at + MAX_BATCH);
-    const observations = host.observeMany === undefined ? null : host.observeMany(batch);
-    try {
-      for (let i = 0; i < batch.length; i++) {
-        const observation = observations === null ? await host.observe(batch[i]!) : await observations.next();
-        if (observation.outcome.kind === "timeout" || observation.outcome.kind === "crash") return null;
-        const failure = await evaluateCase(def, reference, batch[i]!, () => Promise.resolve(observation));
-        if (failure === null || failureOrigin(failure.kind, failure.message) === first.origin) continue;
-        const run = await search(def, host, opts, { index: from + at + i, failure });
-        return run.status === "passed" || run.origin === first.origin ? null : run;
-      }
-    } finally {
-      observations?.close();
-    }
-  }
-  return null;
 }
 
 /**

@@ -36,23 +36,11 @@ export function outcomeLines(item: Outcomes): string[] {
 export type ReplayText<T> = (item: T) => string[];
 const replayLine = (item: { readonly replay?: string }) => (item.replay === undefined ? [] : [`replay: ${item.replay}`]);
 
-/**
- * How many failures a root cause explains: its failed properties, and those where it shows only
- * on a further counterexample (RootCause.alsoShownBy; they cost nothing by it).
- */
-export function causeExtent(cause: Pick<RootCause, "properties" | "alsoShownBy">): string {
-  const count = cause.properties.length;
-  const also = cause.alsoShownBy ?? [];
-  const own = count === 0 ? "" : `${count} failed propert${count === 1 ? "y" : "ies"}`;
-  const further = also.length === 0 ? "" : `${own === "" ? "" : "; "}shown ${own === "" ? "" : "too "}by a further counterexample of ${also.join(", ")}`;
-  return own + further;
-}
-
 /** A root cause in a few lines: title, where the subject's answers differ, its smallest counterexample, replay. */
 export function rootCauseLines(cause: RootCause, index: number, replay: ReplayText<RootCause> = replayLine): string[] {
   const count = cause.properties.length;
   const charge = causeCharge(cause);
-  const lines = [`${index + 1}. ${cause.title} — ${causeExtent(cause)}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}${charge === "" ? "" : ` · ${charge}`}`];
+  const lines = [`${index + 1}. ${cause.title} — ${count} failed propert${count === 1 ? "y" : "ies"}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}${charge === "" ? "" : ` · ${charge}`}`];
   for (const d of (cause.differences ?? []).slice(0, 2)) lines.push(`   your ${d.question} = ${d.subject}; the contract's = ${d.contract}`);
   if (cause.counterexample !== undefined) {
     lines.push(`   smallest counterexample (${cause.counterexampleOf}):`);

@@ -34,8 +34,6 @@ export interface FailureInput {
   readonly observation?: Observation;
   readonly expected?: Expected;
   readonly replay?: string;
-  /** A further failure of the property (PropertyResult.further): it may name another mistake, and costs nothing. */
-  readonly isFurther?: true;
 }
 
 export interface RootCauseAnalysis {
@@ -77,8 +75,6 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const combined = new Map<string, readonly string[]>();
   for (const failure of failures) {
     const def = byId.get(failure.id);
-    // A further failure counts only as a diagnosed mistake: else it would be its property again.
-    if (failure.isFurther === true && (failure.counterexample === undefined || failure.observation === undefined || def === undefined || probe === null)) continue;
     if (failure.counterexample === undefined || failure.observation === undefined || def === undefined || probe === null) {
       attributed.push({ failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] });
       continue;
@@ -90,18 +86,18 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     } catch {
       // The model cannot judge again with answers that are no contract data (a built context
       // holding NaN, which J does not define): this failure alone stays its own root cause.
-      if (failure.isFurther !== true) attributed.push({ failure, cause: failure.id, differences: [] });
+      attributed.push({ failure, cause: failure.id, differences: [] });
       continue;
     }
     const { recheck: result, signature } = diagnosis;
     const needsMore = (result.needs?.length ?? 0) > 1;
     const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
     if (signature.undiagnosed === true) {
-      if (failure.isFurther !== true) attributed.push({ failure, cause: failure.id, differences: [] });
+      attributed.push({ failure, cause: failure.id, differences: [] });
       continue;
     }
     attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature });
-    if (needsMore && failure.isFurther !== true) combined.set(failure.id, result.needs!);
+    if (needsMore) combined.set(failure.id, result.needs!);
   }
   const conformance = options.conformance ?? new Map<string, string>();
   const causes = new Map<string, Attributed[]>();
@@ -111,7 +107,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   // the contract's rules (upstream first: the input, units, groups, the boundary, then §7's
   // steps), then by how many properties each explains.
   const rank = (key: string) => (key === EXPORTS_CAUSE ? -1 : ruleRank(causes.get(key)![0]!.signature?.rule));
-  built.sort((a, b) => rank(a.key) - rank(b.key) || b.cause.properties.length - a.cause.properties.length || (b.cause.alsoShownBy?.length ?? 0) - (a.cause.alsoShownBy?.length ?? 0));
+  built.sort((a, b) => rank(a.key) - rank(b.key) || b.cause.properties.length - a.cause.properties.length);
   const rootCauses = uniqueIds(built.map((b) => b.cause));
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
@@ -237,15 +233,8 @@ function rootCause(key: string, members: readonly Attributed[], byId: ReadonlyMa
             ...(drawable.expected === undefined ? {} : { expected: drawable.expected }),
           },
         }),
-    ...membership(members),
+    properties: members.map((m) => m.failure.id),
   };
-}
-
-/** The properties whose first failure the members hold, and those shown only by a further failure. */
-function membership(members: readonly Attributed[]): Pick<RootCause, "properties" | "alsoShownBy"> {
-  const properties = [...new Set(members.filter((m) => m.failure.isFurther !== true).map((m) => m.failure.id))];
-  const also = [...new Set(members.filter((m) => m.failure.isFurther === true && !properties.includes(m.failure.id)).map((m) => m.failure.id))];
-  return { properties, ...(also.length === 0 ? {} : { alsoShownBy: also }) };
 }
 
 function layerOf(member: Attributed): UpstreamDifference["layer"] {
