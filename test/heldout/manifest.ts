@@ -6,6 +6,7 @@
 import { MULTI_MISTAKE } from "./truth/multi";
 import { ONE_MISTAKE } from "./truth/one";
 import { S12 } from "./truth/multi-s12";
+import { S13 } from "./truth/multi-s13";
 import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
@@ -13,4 +14,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13];

@@ -23,6 +23,10 @@ export type AsyncFlags = {
   readonly promiseResolve?: boolean;
   /** The signal is not read when the summarizer returns (an abort during the call is noticed only when the value settles). */
   readonly abortDuringCallLost?: boolean;
+  /** (s13) The summarizer's own value is counted as level 1: a chain of 64 thenables already fails. */
+  readonly depthOffByOne?: boolean;
+  /** (s13) What a promise or thenable delivers is the value itself: it is not observed one level deeper. */
+  readonly deliveredNotAdopted?: boolean;
 };
 
 const CODES = [
@@ -92,6 +96,7 @@ export function makeAwaitValue(flags: AsyncFlags): (value: unknown, watch: Signa
 /** Follows `value` to a plain value, or fails; calls `settle` exactly once. */
 function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settle: Settle): void {
   let done = false;
+  const maxLevel = flags.depthOffByOne ? MAX_CONTEXT_ASYNC_DEPTH - 1 : MAX_CONTEXT_ASYNC_DEPTH;
   const seen = new SafeMap<object, Observation>();
 
   function finish(error: ContextCompactionError | null, result: unknown): void {
@@ -125,7 +130,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
 
   function follow(received: unknown, level: number): void {
     if (done) return handleLate(received);
-    if (!flags.noDepthCap && level > MAX_CONTEXT_ASYNC_DEPTH) {
+    if (!flags.noDepthCap && level > maxLevel) {
       handleLate(received);
       return finish(failed(`more than ${MAX_CONTEXT_ASYNC_DEPTH} levels of promises and thenables`), undefined);
     }
@@ -155,6 +160,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       if (observation.value instanceof ContextCompactionError) return finish(observation.value, undefined);
       return finish(failed(observation.value as string), undefined);
     }
+    if (flags.deliveredNotAdopted) return finish(null, observation.value);
     follow(observation.value, level + 1);
   }
 
@@ -221,7 +227,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       observation.plain = true;
       return;
     }
-    if (!flags.noDepthCap && level > MAX_CONTEXT_ASYNC_DEPTH) {
+    if (!flags.noDepthCap && level > maxLevel) {
       // Only what a then returned gets here: a thenable past the limit is never called.
       observation.failure = failed(`more than ${MAX_CONTEXT_ASYNC_DEPTH} levels of promises and thenables`);
       return;

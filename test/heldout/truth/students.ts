@@ -1,4 +1,4 @@
-// The three whole student implementations, written from scratch, with their planted mistakes
+// The four whole student implementations, written from scratch, with their planted mistakes
 // (each can be switched off: their compose.ts; with all of them off, each answers as src/core on
 // the checker's scenarios, apart from the §8 choices listed in their compose.ts LATITUDE).
 import * as A from "./async";
@@ -177,6 +177,85 @@ const unitsAfterWithoutSummary: Mistake = {
   },
 };
 
+const jsonNullAsWord: Mistake = {
+  id: "json-null-as-word",
+  says: "J(null) is counted like the other primitives, 1 + the length of its text (5); J(null) is 1 (only numbers are 1 + String(n).length, and true and false are 5 and 6).",
+  breaks: "§4 (J(null) = 1)",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits of an assistant calling t with arguments { a: null } and its empty result",
+    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "t", { a: null }]]), result("r", "c", "t", "")] })),
+    expected: { value: 28 },
+  },
+};
+
+const boundaryForgetsRequirements: Mistake = {
+  id: "boundary-forgets-requirements",
+  says: "The boundary reserves only summaryMaxUnits beside the kept messages and leaves the requirements out, so it cuts too early; fixed = Σ requirements + summaryMaxUnits (the requirements stay in the compacted context).",
+  breaks: "§6 step 2 (fixed = Σ requirements + summaryMaxUnits)",
+  criterion: "boundary-selection",
+  witness: {
+    call: "selectCompactionBoundary(a requirement of 12 units and 4 users of 14, { targetUnits: 40, summaryMaxUnits: 10, retainRecentMessages: 1 })",
+    run: (m) =>
+      sync(() =>
+        m.selectCompactionBoundary({ requirements: [{ id: "r", content: "xxxxxxxx" }], messages: users(4) }, { targetUnits: 40, summaryMaxUnits: 10, retainRecentMessages: 1 }),
+      ),
+    expected: { value: 3 },
+  },
+};
+
+const asyncDepth64Refused: Mistake = {
+  id: "async-depth-64-refused",
+  says: "A value received at level 64 is already refused, so a chain of 64 thenables fails with CONTEXT_SUMMARIZER_FAILED; only a value received above level 64 fails (64 thenables are accepted, 65 fail).",
+  breaks: "§7 step 5 (depth: a value received at a level above 64 → CONTEXT_SUMMARIZER_FAILED; a chain of 64 generic thenables is accepted)",
+  criterion: "async-observation",
+  witness: {
+    call: "compactContext(4 users) with a summarizer returning a chain of 64 generic thenables delivering 'sum'",
+    run: (m) => compact(m, usersInput(4), options(() => A.thenableChain(64, "sum")), A.summaryOnly),
+    expected: A.compactedWith("sum"),
+  },
+};
+
+/** A native promise of `text` with an own then that delivers `lie` instead. */
+function promiseWithLyingThen(text: string, lie: string): Promise<string> {
+  const promise = Promise.resolve(text);
+  Object.defineProperty(promise, "then", {
+    configurable: true,
+    writable: true,
+    value(resolve: (v: unknown) => void) {
+      resolve(lie);
+    },
+  });
+  return promise;
+}
+
+const promiseOwnThenCalled: Mistake = {
+  id: "promise-own-then-called",
+  says: "A native promise is followed through its own then property, like any thenable, so a promise whose own then lies delivers the lie; a native promise is observed with the intrinsic Promise.prototype.then, whatever its own or inherited then says, and that then is never called.",
+  breaks: "§7 step 5 (a native promise is observed by applying the intrinsic Promise.prototype.then; its own then is never called)",
+  criterion: "async-observation",
+  witness: {
+    call: "compactContext(4 users) with a summarizer returning Promise.resolve('sum') whose own then delivers 'lie'",
+    run: (m) => compact(m, usersInput(4), options(() => promiseWithLyingThen("sum", "lie")), A.summaryOnly),
+    expected: A.compactedWith("sum"),
+  },
+};
+
+const unitsAfterFromBefore: Mistake = {
+  id: "units-after-from-before",
+  says: "The record's unitsAfter is worked out from unitsBefore, minus the compacted messages, plus the new summary, so the summary it replaced is still counted; unitsAfter is the units of the new context (requirements, the new summary and the kept messages).",
+  breaks: "§7 step 8 (unitsAfter: units of the new context)",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call: "compactContext({ summary: { id: 'old', content: 'prev' }, 4 users }) with the summary 'sum' → result.record.unitsAfter",
+    run: (m) =>
+      compact(m, { summary: { id: "old", content: "prev" }, messages: users(4) }, options(() => "sum"), (value) => ({
+        unitsAfter: (value as { record: { unitsAfter: number } }).record.unitsAfter,
+      })),
+    expected: { value: { unitsAfter: 23 } },
+  },
+};
+
 /** A student's index.ts imports nothing outside its folder (its compose.ts, for the tests, imports the kit). */
 const student = (id: string, mistakes: readonly Mistake[]): Implementation => ({ id, form: "student", mistakes, importsOutside: false, composable: true });
 
@@ -192,5 +271,6 @@ export const STUDENTS: readonly Implementation[] = [
   ]),
   student("student-bob", [A.noDepthCap, A.promiseResolveAwait, C.abortDuringCallLost, B.summaryMaxEqualTargetRefused, summaryBase4]),
   student("student-carol", [recordStringsUncounted, summaryTrimmedUnits, throwAfterResolveFails, unitsAfterWithoutSummary]),
+  student("student-dana", [jsonNullAsWord, boundaryForgetsRequirements, asyncDepth64Refused, promiseOwnThenCalled, unitsAfterFromBefore]),
 ];
 
