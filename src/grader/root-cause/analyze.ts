@@ -10,6 +10,7 @@ import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
 import { UpstreamProbe } from "./probe";
 import { diagnose } from "./diagnose";
+import { separable } from "./focus";
 import { CONTRACT_CLASS } from "../sandbox/child/protocol";
 import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
@@ -66,6 +67,9 @@ interface Attributed {
   readonly combined?: boolean;
   readonly recheck?: Recheck;
   readonly signature?: Signature;
+  /** Its answer's differing result fields, and where it was named by the field its verdict turned on (./focus). */
+  readonly fields?: readonly string[];
+  readonly focused?: { readonly field: string; readonly unfocused: Signature };
 }
 
 export async function analyzeRootCauses(failures: readonly FailureInput[], options: AnalyzeOptions): Promise<RootCauseAnalysis> {
@@ -96,12 +100,12 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
       attributed.push({ failure, cause: failure.id, differences: [] });
       continue;
     }
-    attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature });
+    attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature, ...(diagnosis.fields === undefined ? {} : { fields: diagnosis.fields }), ...(diagnosis.focused === undefined ? {} : { focused: diagnosis.focused }) });
     if (needsMore) combined.set(failure.id, result.needs!);
   }
   const conformance = options.conformance ?? new Map<string, string>();
   const causes = new Map<string, Attributed[]>();
-  for (const entry of joinedKeys(lostCallsJoined(exportsJoined(attributed, conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed), conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   // Missing exports first (nothing else can be judged right without them), then in the order of
   // the contract's rules (upstream first: the input, units, groups, the boundary, then §7's
@@ -127,6 +131,16 @@ function uniqueIds(causes: readonly RootCause[]): RootCause[] {
     seen.set(cause.id, n);
     return n === 1 ? cause : { ...cause, id: `${cause.id}-${n}` };
   });
+}
+
+/**
+ * A failure named by the field its verdict turned on keeps that name only where the field is a
+ * mistake of its own in this grade (./focus separable: some failure differs in it without the
+ * field named first); fields that always differ together are one mistake, named by the first.
+ */
+function focusedWhereSeparable(attributed: readonly Attributed[]): readonly Attributed[] {
+  const readings = attributed.flatMap((a) => (a.fields === undefined ? [] : [a.fields]));
+  return attributed.map((a) => (a.focused === undefined || separable(a.focused.field, a.fields![0]!, readings) ? a : { ...a, cause: a.focused.unfocused.key, signature: a.focused.unfocused }));
 }
 
 /** A failure not run because earlier calls of an operation were lost (timed out or crashed), and that operation when named. */

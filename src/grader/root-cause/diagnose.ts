@@ -16,22 +16,28 @@ import { signatureOf, type Signature } from "./signature";
 export interface Diagnosis {
   readonly recheck: Recheck;
   readonly signature: Signature;
+  /** A returned result's differing fields (./focus), when the answer is one. */
+  readonly fields?: readonly string[];
+  /** Where the signature is named by the field the verdict turned on, not the first: that field, and the signature by the first. */
+  readonly focused?: { readonly field: string; readonly unfocused: Signature };
 }
 
 export async function diagnose(failure: Failure, expected: Expected | null, probe: UpstreamProbe | null, reference: Host | null): Promise<Diagnosis> {
   const step = departingProgramStep(failure.scenario, failure.observation);
+  const reading = step === null ? verdictFocus(failure.def, failure.scenario, failure.observation, expected, null) : step.index < 0 ? null : verdictFocus(failure.def, failure.scenario, failure.observation, expected, step);
+  const focus = reading?.field !== null && reading?.field !== reading?.fields[0] ? (reading?.field ?? undefined) : undefined;
+  const signed = async (call: Failure, want: Expected | null, recheck: Recheck): Promise<Diagnosis> => {
+    const signature = await signatureOf(focus === undefined ? call : { ...call, focus }, recheck, want, probe);
+    const unfocused = focus === undefined ? null : await signatureOf(call, recheck, want, probe);
+    return { recheck, signature, ...(reading === null ? {} : { fields: reading.fields }), ...(unfocused === null || unfocused.key === signature.key ? {} : { focused: { field: focus!, unfocused } }) };
+  };
   if (step !== null) {
-    const focus = step.index < 0 ? undefined : verdictFocus(failure.def, failure.scenario, failure.observation, expected, step)?.field;
     const alone = probe === null ? undefined : await probe.observe(step.scenario);
     if (alone !== undefined && outcomeDeparture(alone, step.expected) !== null) {
-      const call: Failure = { def: STEP_PROPERTY, scenario: step.scenario, observation: alone, focus };
-      const recheck = probe === null ? { layer: null, differences: [] } : await localize(call, probe, reference);
-      return { recheck, signature: await signatureOf(call, recheck, step.expected, probe) };
+      const call: Failure = { def: STEP_PROPERTY, scenario: step.scenario, observation: alone };
+      return signed(call, step.expected, probe === null ? { layer: null, differences: [] } : await localize(call, probe, reference));
     }
-    const recheck: Recheck = { layer: null, differences: [] };
-    return { recheck, signature: await signatureOf({ def: STEP_PROPERTY, scenario: step.scenario, observation: step.observation, focus }, recheck, step.expected, probe) };
+    return signed({ def: STEP_PROPERTY, scenario: step.scenario, observation: step.observation }, step.expected, { layer: null, differences: [] });
   }
-  const focused: Failure = { ...failure, focus: verdictFocus(failure.def, failure.scenario, failure.observation, expected, null)?.field };
-  const recheck: Recheck = probe === null ? { layer: null, differences: [] } : await localize(focused, probe, reference);
-  return { recheck, signature: await signatureOf(focused, recheck, expected, probe) };
+  return signed(failure, expected, probe === null ? { layer: null, differences: [] } : await localize(failure, probe, reference));
 }

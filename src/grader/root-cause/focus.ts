@@ -19,41 +19,53 @@ import { differingFields } from "./departure";
 // value differs in one field or fewer, or no correction changes the verdict.
 
 export interface Focus {
-  /** The field of the result the verdict turned on, e.g. "context.compactions". */
-  readonly field: string;
+  /** The fields of the result that differ from the contract's, in §7 step 8's order. */
+  readonly fields: readonly string[];
+  /** The one the verdict turned on, when several differ and correcting one changes the verdict. */
+  readonly field: string | null;
 }
 
 /**
- * The verdict's field for a failure whose answer (the call's own, or the program's departing
- * step `step`) is a returned value differing in several fields. In a program the field is put
- * right at that step and at every later one that returns (the property may judge a later step,
- * which carries the mistake on).
+ * The differing fields of a failure whose answer (the call's own, or the program's departing
+ * step `step`) is a returned result, and, where several differ, the one the verdict turned on.
+ * In a program the field is put right at that step and at every later one that returns (the
+ * property may judge a later step, which carries the mistake on). Null for an answer that is
+ * no returned result differing from the contract's.
  */
 export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected | null, step: { readonly index: number; readonly expected: Expected; readonly expectations: readonly Expected[] } | null): Focus | null {
-  if (def.arbitrary === null) return null;
   const seen = step === null ? observation.outcome : observation.steps?.[step.index]?.outcome;
   const want = step === null ? expected : step.expected;
   if (seen?.kind !== "returned" || want === null) return null;
   const wanted = returnedValue(want, { ...observation, outcome: seen });
   if (wanted === null) return null;
   const fields = differingFields(seen.value, wanted);
-  if (fields.length < 2) return null;
+  if (fields.length === 0) return null;
+  if (fields.length === 1 || def.arbitrary === null) return { fields, field: null };
   let contract = expected;
   try {
     contract ??= withoutUpstream(() => expectedFor(scenario));
   } catch {
-    return null;
+    return { fields, field: null };
   }
   const origin = originOf(def, scenario, observation, contract);
-  if (origin === null) return null;
+  if (origin === null) return { fields, field: null };
   for (const field of fields) {
     const patchedObservation: Observation =
       step === null
         ? { ...observation, outcome: { kind: "returned", value: patched(seen.value, wanted, field) } }
         : { ...observation, steps: observation.steps!.map((s, i): StepObservation => (i < step.index ? s : patchedStep(s, step.expectations[i], field))) };
-    if (originOf(def, scenario, patchedObservation, contract) !== origin) return { field };
+    if (originOf(def, scenario, patchedObservation, contract) !== origin) return { fields, field };
   }
-  return null;
+  return { fields, field: null };
+}
+
+/**
+ * Whether a focused field stands for a mistake of its own in this grade: some failure's result
+ * differs in it without differing in `first` (the field the contract's order names first where
+ * it was focused). Fields that always differ together are one mistake seen by two properties.
+ */
+export function separable(field: string, first: string, readings: readonly (readonly string[])[]): boolean {
+  return readings.some((fields) => fields.includes(field) && !fields.includes(first));
 }
 
 /** The value of the returned outcome `expected` accepts closest to the observation's; null when it accepts none. */

@@ -380,11 +380,13 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
  * same scenario without the dress is answered right, the dress is what the mistake needs, and
  * the rule is how a native promise is observed.
  */
-async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamProbe | null): Promise<RuleId> {
+async function essentialDress(given: RuleId, scenario: Scenario, probe: UpstreamProbe | null): Promise<RuleId> {
   const op = scenario.operation;
-  if (!rule.startsWith("step5.") || op.kind !== "compact" || probe === null) return rule;
-  const script = op.summarizer as { readonly [field: string]: Json };
-  const departure = async (summarizer: Json, variant: Scenario = { ...scenario, operation: { ...op, summarizer: summarizer as never } }): Promise<string | null | undefined> => {
+  if (!given.startsWith("step5.") || op.kind !== "compact" || probe === null) return given;
+  let rule = given;
+  let script = op.summarizer as { readonly [field: string]: Json };
+  // The answer to a variant of the scenario: how it departs (null: it does not), and what it is (a code, a value returned, …).
+  const ask = async (variant: Scenario): Promise<{ readonly key: string | null; readonly outcome: string } | undefined> => {
     let contract: Expected;
     try {
       contract = withoutUpstream(() => expectedFor(variant));
@@ -392,7 +394,16 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
       return undefined;
     }
     const answer = await probe.observe(variant);
-    return answer === undefined ? undefined : (outcomeDeparture(answer, contract)?.key ?? null);
+    if (answer === undefined) return undefined;
+    const outcome = answer.outcome.kind === "threw" ? `threw ${String(answer.outcome.error.code)}` : answer.outcome.kind;
+    return { key: outcomeDeparture(answer, contract)?.key ?? null, outcome };
+  };
+  const withSummarizer = (summarizer: Json): Scenario => ({ ...scenario, operation: { ...op, summarizer: summarizer as never } });
+  const departure = async (summarizer: Json, variant: Scenario = withSummarizer(summarizer)): Promise<string | null | undefined> => (await ask(variant))?.key;
+  /** Whether the scenario departs with `summarizer` as with `other`, the submission answering both alike. */
+  const departsAlike = async (summarizer: Json, other: Json): Promise<boolean> => {
+    const [one, two] = [await ask(withSummarizer(summarizer)), await ask(withSummarizer(other))];
+    return one !== undefined && two !== undefined && one.key !== null && two.key !== null && one.outcome === two.outcome;
   };
   // A signal that does something there (disguised, muted, or aborted): when the same scenario
   // without it is answered right, the signal is what the mistake needs, and the rule is how the
@@ -403,6 +414,25 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
     const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
     const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
     if ((await departure(null, unsignalled)) === null) return "step5.abort";
+  }
+  // A chain 64 levels deep (or more) departing as the same chain two levels deep does: the depth
+  // is not what the mistake needs, but what each level delivers (a thenable, a native promise),
+  // and the rule is that of the shallow chain.
+  if (rule === "step5.depth") {
+    const shallow = shallowChain(script);
+    if (shallow !== null && (await departsAlike(script, shallow))) [rule, script] = [scriptRule(shallow as never), shallow];
+  }
+  // A script whose value passes through a thenable delivering another one, or through a native
+  // promise (a cycle, a then's return value, resolvers called twice, a deep chain), departing as
+  // the plainest such delivery does (two generic thenables; a native promise of the text), the
+  // submission answering both alike: that delivery is what the mistake needs, not the rest.
+  for (const [plain, plainRule] of PLAIN_DELIVERIES) {
+    if (rule === plainRule || !DELIVERED_THROUGH.includes(rule) || typeof script.text !== "string") continue;
+    const delivery = { ...plain, text: script.text };
+    if (await departsAlike(script, delivery)) {
+      [rule, script] = [plainRule, delivery];
+      break;
+    }
   }
   if (script.dress !== undefined && rule !== "step5.nativePromise") {
     const { dress: _dress, ...plain } = script;
@@ -426,6 +456,22 @@ async function essentialDress(rule: RuleId, scenario: Scenario, probe: UpstreamP
     if ((await departure({ kind: "thenReturnsLocked", where: "proxy", text: script.text!, ...(script.order === undefined ? {} : { order: script.order }) })) === null) return "step5.nativePromise";
   }
   return rule;
+}
+
+/** The plainest deliveries of a text through an adoption step, and their rules: a thenable delivering a thenable; a native promise. */
+const PLAIN_DELIVERIES: readonly (readonly [{ readonly [field: string]: Json }, RuleId])[] = [
+  [{ kind: "thenableChain", depth: 2 }, "step5.thenable"],
+  [{ kind: "text", delivery: "promise" }, "step5.nativePromise"],
+];
+
+/** Rules of scripts whose value passes through such a delivery on its way. */
+const DELIVERED_THROUGH: readonly RuleId[] = ["step5.depth", "step5.reachedTwice", "step5.resolvers", "step5.thenReturns", "step5.thenable"];
+
+/** A chain script two levels deep (a thenable delivering a thenable, or a native promise) in place of a deep one; null for others. */
+function shallowChain(script: { readonly [field: string]: Json }): { readonly [field: string]: Json } | null {
+  if (script.kind === "thenableChain" && typeof script.depth === "number" && script.depth > 2) return { ...script, depth: 2 };
+  if (script.kind === "nestedPromise" && typeof script.thenables === "number" && script.thenables > 1) return { ...script, thenables: 1 };
+  return null;
 }
 
 /** The value a composite script hands over through a carrier (a then's return value, a resolver), as a script of its own; null for others. */
