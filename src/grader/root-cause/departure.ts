@@ -78,7 +78,7 @@ export function outcomeDeparture(observation: Observation, expected: Expected, f
       const diff = firstDifferingField(outcome.value, want, focus);
       if (diff === null) return { kind: "value", key: "value", subject: `returns ${valueText(outcome.value)}`, contract: `returns ${valueText(want)}` };
       const at = diff.path === "" ? "" : `${diff.path} = `;
-      return { kind: "value", key: `value ${normalizedPath(diff.path)}`, subject: `returns ${at}${shown(diff.observed)}`, contract: `returns ${at}${shown(diff.expected)}`, field: diff.path };
+      return { kind: "value", key: `value ${normalizedPath(diff.field ?? diff.path)}`, subject: `returns ${at}${shown(diff.observed)}`, contract: `returns ${at}${shown(diff.expected)}`, field: diff.path };
     }
   }
   if (!all.some((e) => e.summarizerCalls === calls && (code === null ? e.kind === "returns" : e.kind === "throws" && e.codes.includes(code)))) {
@@ -111,11 +111,37 @@ export function normalizedPath(path: string): string {
  * for a compaction result (status, boundary, kept messages, the new summary, the record), else
  * depth first; "" when they differ at the root (another type).
  */
-export function firstDifferingField(observed: Json, expected: Json, focus?: string): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined } | null {
+export function firstDifferingField(observed: Json, expected: Json, focus?: string): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined; readonly field?: string } | null {
   if (equalAsContractData(observed, expected)) return null;
   const fields = differingFields(observed, expected);
   const path = focus !== undefined && fields.includes(focus) ? focus : fields[0];
-  return path === undefined ? deeper("", observed, expected) : deeper(path, at(observed, path), at(expected, path));
+  if (path === undefined) return deeper("", observed, expected);
+  // A record field differing as returned is shown so; else as kept last in context.compactions.
+  if (path.startsWith("record.") && equalAsContractData(at(observed, path) ?? null, at(expected, path) ?? null)) {
+    const last = (v: Json) => at(v, "context.compactions") as Json[];
+    return { ...deeper(`context.compactions[${last(observed).length - 1}].${path.slice("record.".length)}`, at(last(observed).at(-1)!, path.slice(7)), at(last(expected).at(-1)!, path.slice(7))), field: path };
+  }
+  return deeper(path, path.startsWith("record.") ? at(observed, path) : fieldOf(observed, path, expected), path.startsWith("record.") ? at(expected, path) : fieldOf(expected, path, expected));
+}
+
+/**
+ * A field of a result. A compacted result's last record is the new one, which record.* names
+ * field by field (as returned, and as kept last in context.compactions: a field of the record
+ * is its value in both); the field context.compactions is the old records kept.
+ */
+function fieldOf(v: Json, path: string, expected: Json): Json | undefined {
+  const value = at(v, path);
+  const compacted = expected !== null && typeof expected === "object" && !Array.isArray(expected) && expected.status === "compacted";
+  if (!compacted) return value;
+  const records = at(v, "context.compactions");
+  const old = (list: Json | undefined) => (Array.isArray(list) && list.length > 0 ? list.slice(0, -1) : list);
+  if (path === "context.compactions") return old(value);
+  if (path === "context" && value !== null && typeof value === "object" && !Array.isArray(value) && value.compactions !== undefined) return { ...value, compactions: old(value.compactions)! };
+  if (path.startsWith("record.") && Array.isArray(records) && records.length > 0) {
+    const kept = at(records[records.length - 1]!, path.slice("record.".length));
+    return kept === undefined ? value : [value ?? null, kept];
+  }
+  return value;
 }
 
 /**
@@ -128,7 +154,7 @@ export function differingFields(observed: Json, expected: Json): string[] {
   if (!isRecord(observed) || !isRecord(expected) || !("status" in expected)) return [];
   const out: string[] = [];
   for (const path of RESULT_ORDER) {
-    const a = at(observed, path), b = at(expected, path);
+    const a = fieldOf(observed, path, expected), b = fieldOf(expected, path, expected);
     if (equalAsContractData(a ?? null, b ?? null) && (a === undefined) === (b === undefined)) continue;
     if (path === "status") return [path];
     if (!out.some((q) => q.startsWith(`${path}.`) || path.startsWith(`${q}.`))) out.push(path);

@@ -199,7 +199,11 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   // also joins the input's reading departing the same way (one reader of fields for both).
   const plainRight = plain === undefined || (contractPlain !== null && outcomeDeparture(plain, contractPlain) === null);
   if (plainRight && about.target === "options") return { key: "read options", rule, ...side, joins: [`read ${direction}`] };
-  if (plainRight && direction !== "answers otherwise" && !limitAccepted) return { key: `read ${direction}`, rule, ...side };
+  // Decorations that only put plain JSON of another type in the input (a role 7, a number for a
+  // string) make data the contract refuses, which a reader of fields reads like any: accepting
+  // it is the data's rule (its validation), not the reading's.
+  const jsonOnly = (about.question.decorations ?? []).every((d) => d.kind === "value" && d.target === "input" && !tagged(d.value as Json));
+  if (plainRight && direction !== "answers otherwise" && !limitAccepted && !jsonOnly) return { key: `read ${direction}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
@@ -207,6 +211,13 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   }
   const refined = refineBuild({ ...d, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer.ok ? { ok: true, context: {} } : answer, contract: contractBuild(about.contract) } });
   return { key: refined.key, rule: refined.rule, ...side };
+}
+
+/** Whether a scenario value holds a tag for what JSON has not (NaN, undefined, a function, …: `{ $cc: … }`). */
+function tagged(v: Json): boolean {
+  if (v === null || typeof v !== "object") return false;
+  if (Array.isArray(v)) return v.some(tagged);
+  return "$cc" in v || Object.values(v).some(tagged);
 }
 
 /** How a reading's answer departs: accepting data the contract refuses, refusing data it accepts, or otherwise. */
