@@ -35,8 +35,9 @@ const summarizerScenarios = (): fc.Arbitrary<Scenario> =>
   onCompaction(fc.constantFrom(...NOT_FUNCTIONS), (slot) => editedCompact("summarizer:not-function", (op) => ({ ...op, summarizerSlot: slot })));
 
 // Half primitives and null (refused before the intrinsic getter is asked), half objects that
-// are not signals (refused by its brand check).
-const PRIMITIVE_SIGNALS: readonly SignalSlot[] = [{ value: null }, { value: 5 }, { value: "abort" }, { value: true }, { value: { $cc: "symbol", description: "signal" } }];
+// are not signals (refused by its brand check); and undefined, which like an absent signal
+// means none (contract §7: accepted, whatever the context needs).
+const PRIMITIVE_SIGNALS: readonly SignalSlot[] = [{ value: null }, { value: 5 }, { value: "abort" }, { value: true }, { value: { $cc: "symbol", description: "signal" } }, { value: { $cc: "undefined" } }];
 const OBJECT_SIGNALS: readonly SignalSlot[] = ["fakeSignal", { value: {} }, { value: { aborted: false } }, { value: { $cc: "function" } }, { value: [] }];
 
 const signalScenarios = (): fc.Arbitrary<Scenario> =>
@@ -232,7 +233,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("blank-option-ids-rejected", "A blank summaryId or recordId is rejected with CONTEXT_INVALID_INPUT", 1, "Checking that summaryId/recordId are strings but not that they hold non-whitespace text (or checking only one of them).", "contract §7", blankIdScenarios(), modelAgrees),
   define("non-string-option-ids-rejected", "A summaryId or recordId that is not a string is rejected with CONTEXT_INVALID_INPUT", 1, "Testing ids only for blankness (`!id.trim()`-like on a converted value), which passes numbers, booleans and objects, or throws a TypeError on null.", "contract §7", nonStringIdScenarios(), modelAgrees),
   define("non-function-summarizer-rejected", "A summarizer that is missing or not a function is rejected before anything runs", 1, "Not checking options.summarizer, so a string or object summarizer fails later (TypeError, or CONTEXT_SUMMARIZER_FAILED) instead of CONTEXT_INVALID_INPUT.", "contract §7", summarizerScenarios(), modelAgrees),
-  define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT (null: no signal, or rejected)", 1, "Accepting anything shaped like a signal (or any object or primitive) as options.signal, or not checking it at all.", "contract §7", signalScenarios(), modelAgrees),
+  define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT (null: no signal, or rejected; undefined: no signal)", 1, "Accepting anything shaped like a signal (or any object or primitive) as options.signal, or not checking it at all; refusing signal: undefined, which means no signal.", "contract §7", signalScenarios(), modelAgrees),
   define("non-signal-rejected-before-fast-path", "A signal that is not a genuine AbortSignal is rejected even when the context needs no compaction", 1, "Leaving options.signal to the first read of the signal (step 3), so a context that needs no compaction returns unchanged with any object or primitive as its signal.", "contract §7", fastPathSignalScenarios(), modelAgrees),
   define("signal-accessor-rejected", "An accessor as options.signal is rejected with CONTEXT_INVALID_INPUT without being called", 1, "Reading options.signal with options.signal (running the getter), or taking an accessor for an absent signal.", "contract §3, §7", signalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("proxied-signal-rejected", "A Proxy around a genuine AbortSignal works as it or is refused before the summarizer; one with another prototype is refused, or fails with CONTEXT_SUMMARIZER_FAILED", 1, "Letting a disguised signal's failure escape as a TypeError, hang, or fail after calling the summarizer twice; or refusing a Proxy only after the summarizer ran.", "contract §7", proxiedSignalScenarios(), modelAgrees),

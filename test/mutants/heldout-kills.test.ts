@@ -5,12 +5,13 @@ import { make as asyncS12 } from "../heldout/s12-async-then-twice-function-forge
 import { make as maxUnitsS12 } from "../heldout/s12-options-maxunits-summarizer/compose";
 import { make as fractionS12 } from "../heldout/s12-options-retain-summarymax-fraction/compose";
 import { make as boxedS12 } from "../heldout/s12-summary-trimmed-boxed-signal/compose";
+import { make as cancelS13 } from "../heldout/s13-cancel-undefined-aborted/compose";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
-// Four mistakes of the held-out DEV material written in session 12 (test/heldout/s12-*) that no
-// property caught (each scored 200/200 alone): the coverage added for them is shown failing on
-// each mistake alone, and passing on the core, with the grade's seed and runs.
+// Mistakes of the held-out DEV material written in sessions 12 and 13 (test/heldout/s12-*,
+// s13-*) that no property caught (each scored 200/200 alone): the coverage added for them is
+// shown failing on each mistake alone, and passing on the core, with the grade's seed and runs.
 
 const reference = coreReference();
 afterAll(() => reference.close());
@@ -20,6 +21,8 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["maxUnits below targetUnits accepted", "strength.option-budget-edges", maxUnitsS12(new Set(["maxunits-below-target-accepted"]))],
   ["then read twice (to test it, to call it)", "async.thenable-reached-twice-called-once", asyncS12(new Set(["then-read-twice"]))],
   ["a String object taken for the summary", "strength.non-string-summary-rejected", boxedS12(new Set(["boxed-string-accepted"]))],
+  ["signal: undefined refused", "strength.non-signal-rejected", cancelS13(new Set(["undefined-signal-refused"]))],
+  ["signal: undefined refused (no compaction needed)", "strength.non-signal-rejected-before-fast-path", cancelS13(new Set(["undefined-signal-refused"]))],
 ];
 
 describe("coverage for mistakes no property caught", () => {
