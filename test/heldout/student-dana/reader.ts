@@ -122,7 +122,8 @@ function jsonObject(o: object, depth: number, path: object[], tally: Tally): { r
     const d = Reflect.getOwnPropertyDescriptor(o, key);
     if (d === undefined || !("value" in d) || d.enumerable !== true) reject(`arguments.${String(key)} must be an enumerable data property`);
     tally.text(key, "an argument key", false);
-    out[key as string] = jsonValue(d!.value, depth + 1, [...path, o], tally);
+    // defineProperty, not assignment: a key "__proto__" is an own key like any other.
+    Object.defineProperty(out, key, { value: jsonValue(d!.value, depth + 1, [...path, o], tally), enumerable: true, writable: true, configurable: true });
   }
   return Object.freeze(out);
 }
