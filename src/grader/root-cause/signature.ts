@@ -421,10 +421,17 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   // signal is watched while waiting. A plain signal never aborted is no part of a mistake: an
   // implementation may take another path with one (a race), and its mistake is the value's.
   const signalActs = op.abort !== "none" || op.signal === "controllerMuted" || (scenario.decorations ?? []).some((d) => d.target === "options" && d.path[0] === "signal");
+  const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
+  const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
   if (op.signal !== "none" && signalActs && rule !== "step5.abort" && rule !== "step5.unhandled") {
-    const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
-    const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
     if ((await departure(null, unsignalled)) === null) return "step5.abort";
+  }
+  // The reverse: an answer that departs at the abort, while the same scenario without the signal
+  // departs too with the very same answer: the signal changed nothing, and the mistake is the
+  // value's (a summarizer that never settles departs only with its signal: not asked).
+  if (op.signal !== "none" && signalActs && rule === "step5.abort" && op.summarizer.kind !== "never") {
+    const [signalled, alone] = [await ask(scenario), await ask(unsignalled)];
+    if (signalled !== undefined && alone !== undefined && signalled.key !== null && alone.key !== null && signalled.outcome === alone.outcome) return essentialDress(scriptRule(op.summarizer), unsignalled, probe);
   }
   // A chain 64 levels deep (or more) departing as the same chain two levels deep does: the depth
   // is not what the mistake needs, but what each level delivers (a thenable, a native promise),
