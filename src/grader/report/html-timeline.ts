@@ -82,12 +82,21 @@ function clip(text: string, max = 18): string {
 }
 
 /** One box: a group with its hover text, the frame, a bold head, up to two lines and its units at the bottom right. */
+/**
+ * A text of a box: past 14 code points it is drawn at most the box's inner width wide (wide
+ * glyphs, a bold head of W's or a line of emoji would overflow into the next box).
+ */
+function boxText(slot: number, y: number, cls: string, text: string): string {
+  const fit = [...text].length > 14 ? ` textLength="${BOX_W - 16}" lengthAdjust="spacingAndGlyphs"` : "";
+  return `<text x="${x(slot) + 8}" y="${y}" class="${cls}"${fit}>${escapeHtml(text)}</text>`;
+}
+
 function box(slot: number, top: number, b: { readonly cls: string; readonly attributes: string; readonly title: string; readonly head: string; readonly lines: readonly string[]; readonly units: string }): string {
-  const lines = b.lines.map((line, k) => `<text x="${x(slot) + 8}" y="${top + 34 + k * 13}" class="box-text">${escapeHtml(clip(line))}</text>`);
+  const lines = b.lines.map((line, k) => boxText(slot, top + 34 + k * 13, "box-text", clip(line)));
   return (
     `<g class="${b.cls}"${b.attributes}><title>${escapeHtml(b.title)}</title>` +
     `<rect class="box" x="${x(slot)}" y="${top}" width="${BOX_W}" height="${BOX_H}" rx="6"/>` +
-    `<text x="${x(slot) + 8}" y="${top + 16}" class="box-head">${escapeHtml(clip(b.head, 19))}</text>` +
+    boxText(slot, top + 16, "box-head", clip(b.head, 19)) +
     lines.join("") +
     `<text x="${x(slot) + BOX_W - 6}" y="${top + BOX_H - 6}" class="units" text-anchor="end">${escapeHtml(b.units)} u</text></g>`
   );
