@@ -81,7 +81,6 @@ function clip(text: string, max = 18): string {
   return points.length <= max ? text : `${points.slice(0, max - 1).join("")}…`;
 }
 
-/** One box: a group with its hover text, the frame, a bold head, up to two lines and its units at the bottom right. */
 /**
  * A text of a box: past 14 code points it is drawn at most the box's inner width wide (wide
  * glyphs, a bold head of W's or a line of emoji would overflow into the next box).
@@ -91,6 +90,7 @@ function boxText(slot: number, y: number, cls: string, text: string): string {
   return `<text x="${x(slot) + 8}" y="${y}" class="${cls}"${fit}>${escapeHtml(text)}</text>`;
 }
 
+/** One box: a group with its hover text, the frame, a bold head, up to two lines and its units at the bottom right. */
 function box(slot: number, top: number, b: { readonly cls: string; readonly attributes: string; readonly title: string; readonly head: string; readonly lines: readonly string[]; readonly units: string }): string {
   const lines = b.lines.map((line, k) => boxText(slot, top + 34 + k * 13, "box-text", clip(line)));
   return (

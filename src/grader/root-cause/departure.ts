@@ -74,7 +74,7 @@ export function outcomeDeparture(observation: Observation, expected: Expected, f
     if (returning.length === 0) return { kind: "accepts", key: "returns", subject: `returns ${valueText(outcome.value)}`, contract };
     const match = returning.find((e) => equalAsContractData(outcome.value, e.value));
     if (match === undefined) {
-      const want = (closest.kind === "returns" ? closest : returning[0]!).value;
+      const want = returnedValue(expected, observation)!;
       const diff = firstDifferingField(outcome.value, want, focus);
       if (diff === null) return { kind: "value", key: "value", subject: `returns ${valueText(outcome.value)}`, contract: `returns ${valueText(want)}` };
       const at = diff.path === "" ? "" : `${diff.path} = `;
@@ -87,6 +87,14 @@ export function outcomeDeparture(observation: Observation, expected: Expected, f
   }
   if (observation.unhandledRejections > 0) return { kind: "leaks", key: "leaks", subject: `leaves ${observation.unhandledRejections} rejection(s) unhandled (an unhandledRejection reaches the process)`, contract: `${contract}, with no unhandled rejection` };
   return null;
+}
+
+/** The value of the returned outcome `expected` accepts closest to the observation's; null when it accepts none. */
+export function returnedValue(expected: Expected, observation: Pick<Observation, "outcome" | "summarizerCalls">): Json | null {
+  const returning = acceptedOutcomes(expected).filter((e) => e.kind === "returns");
+  if (returning.length === 0) return null;
+  const closest = expectedAs(expected, observation as Observation);
+  return (closest.kind === "returns" ? closest : returning[0]!).value;
 }
 
 function times(n: number): string {
@@ -116,12 +124,12 @@ export function firstDifferingField(observed: Json, expected: Json, focus?: stri
   const fields = differingFields(observed, expected);
   const path = focus !== undefined && fields.includes(focus) ? focus : fields[0];
   if (path === undefined) return deeper("", observed, expected);
+  if (!path.startsWith("record.")) return deeper(path, fieldOf(observed, path, expected), fieldOf(expected, path, expected));
   // A record field differing as returned is shown so; else as kept last in context.compactions.
-  if (path.startsWith("record.") && equalAsContractData(at(observed, path) ?? null, at(expected, path) ?? null)) {
-    const last = (v: Json) => at(v, "context.compactions") as Json[];
-    return { ...deeper(`context.compactions[${last(observed).length - 1}].${path.slice("record.".length)}`, at(last(observed).at(-1)!, path.slice(7)), at(last(expected).at(-1)!, path.slice(7))), field: path };
-  }
-  return deeper(path, path.startsWith("record.") ? at(observed, path) : fieldOf(observed, path, expected), path.startsWith("record.") ? at(expected, path) : fieldOf(expected, path, expected));
+  if (!equalAsContractData(at(observed, path) ?? null, at(expected, path) ?? null)) return deeper(path, at(observed, path), at(expected, path));
+  const name = path.slice("record.".length);
+  const [mine, theirs] = [at(observed, "context.compactions") as Json[], at(expected, "context.compactions") as Json[]];
+  return { ...deeper(`context.compactions[${mine.length - 1}].${name}`, at(mine.at(-1)!, name), at(theirs.at(-1)!, name)), field: path };
 }
 
 /**

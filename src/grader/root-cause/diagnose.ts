@@ -25,7 +25,7 @@ export interface Diagnosis {
 export async function diagnose(failure: Failure, expected: Expected | null, probe: UpstreamProbe | null, reference: Host | null): Promise<Diagnosis> {
   const step = departingProgramStep(failure.scenario, failure.observation);
   const reading = step === null ? verdictFocus(failure.def, failure.scenario, failure.observation, expected, null) : step.index < 0 ? null : verdictFocus(failure.def, failure.scenario, failure.observation, expected, step);
-  const focus = reading?.field !== null && reading?.field !== reading?.fields[0] ? (reading?.field ?? undefined) : undefined;
+  const focus = reading !== null && reading.field !== null && reading.field !== reading.fields[0] ? reading.field : undefined;
   const signed = async (call: Failure, want: Expected | null, recheck: Recheck): Promise<Diagnosis> => {
     const signature = await signatureOf(focus === undefined ? call : { ...call, focus }, recheck, want, probe);
     const unfocused = focus === undefined ? null : await signatureOf(call, recheck, want, probe);

@@ -1,13 +1,13 @@
 import { expectedFor } from "../../model/index";
 import { withoutUpstream } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
-import { acceptedOutcomes, expectedAs, type Expected } from "../../scenario/expected";
+import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { StepObservation } from "../../scenario/program";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { failureOrigin } from "../run/failure-origin";
-import { differingFields } from "./departure";
+import { differingFields, returnedValue } from "./departure";
 
 // Which part of a returned value the verdict is about (the explain phase of docs/grading.md
 // "Root causes", on the answer rather than the input): a compaction result can differ from the
@@ -68,21 +68,13 @@ export function separable(field: string, first: string, readings: readonly (read
   return readings.some((fields) => fields.includes(field) && !fields.includes(first));
 }
 
-/** The value of the returned outcome `expected` accepts closest to the observation's; null when it accepts none. */
-function returnedValue(expected: Expected, observation: Observation): Json | null {
-  const returning = acceptedOutcomes(expected).filter((e) => e.kind === "returns");
-  if (returning.length === 0) return null;
-  const closest = expectedAs(expected, observation);
-  return (closest.kind === "returns" ? closest : returning[0]!).value;
-}
-
 /**
  * A program's step with `field` of its returned result taken from the model's, when both return;
  * an append's answer is the context itself (the field without its "context.").
  */
 function patchedStep(step: StepObservation, expected: Expected | undefined, field: string): StepObservation {
   if (step.outcome.kind !== "returned" || expected === undefined) return step;
-  const wanted = returnedValue(expected, { outcome: step.outcome, summarizerCalls: step.summarizerCalls } as Observation);
+  const wanted = returnedValue(expected, step);
   if (wanted === null) return step;
   const value = step.outcome.value;
   const isResult = value !== null && typeof value === "object" && !Array.isArray(value) && "status" in value;

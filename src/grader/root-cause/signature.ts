@@ -411,10 +411,10 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   };
   const withSummarizer = (summarizer: Json): Scenario => ({ ...scenario, operation: { ...op, summarizer: summarizer as never } });
   const departure = async (summarizer: Json, variant: Scenario = withSummarizer(summarizer)): Promise<string | null | undefined> => (await ask(variant))?.key;
-  /** Whether the scenario departs with `summarizer` as with `other`, the submission answering both alike. */
-  const departsAlike = async (summarizer: Json, other: Json): Promise<boolean> => {
-    const [one, two] = [await ask(withSummarizer(summarizer)), await ask(withSummarizer(other))];
-    return one !== undefined && two !== undefined && one.key !== null && two.key !== null && one.outcome === two.outcome;
+  /** Whether both variants depart, the submission answering them alike. */
+  const departsAlike = async (one: Scenario, two: Scenario): Promise<boolean> => {
+    const [a, b] = [await ask(one), await ask(two)];
+    return a !== undefined && b !== undefined && a.key !== null && b.key !== null && a.outcome === b.outcome;
   };
   // A signal that does something there (disguised, muted, or aborted): when the same scenario
   // without it is answered right, the signal is what the mistake needs, and the rule is how the
@@ -430,15 +430,14 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   // departs too with the very same answer: the signal changed nothing, and the mistake is the
   // value's (a summarizer that never settles departs only with its signal: not asked).
   if (op.signal !== "none" && signalActs && rule === "step5.abort" && op.summarizer.kind !== "never") {
-    const [signalled, alone] = [await ask(scenario), await ask(unsignalled)];
-    if (signalled !== undefined && alone !== undefined && signalled.key !== null && alone.key !== null && signalled.outcome === alone.outcome) return essentialDress(scriptRule(op.summarizer), unsignalled, probe);
+    if (await departsAlike(scenario, unsignalled)) return essentialDress(scriptRule(op.summarizer), unsignalled, probe);
   }
   // A chain 64 levels deep (or more) departing as the same chain two levels deep does: the depth
   // is not what the mistake needs, but what each level delivers (a thenable, a native promise),
   // and the rule is that of the shallow chain.
   if (rule === "step5.depth") {
     const shallow = shallowChain(script);
-    if (shallow !== null && (await departsAlike(script, shallow))) [rule, script] = [scriptRule(shallow as never), shallow];
+    if (shallow !== null && (await departsAlike(withSummarizer(script), withSummarizer(shallow)))) [rule, script] = [scriptRule(shallow as never), shallow];
   }
   // A script whose value passes through a thenable delivering another one, or through a native
   // promise (a cycle, a then's return value, resolvers called twice, a deep chain), departing as
@@ -447,7 +446,7 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   for (const [plain, plainRule] of PLAIN_DELIVERIES) {
     if (rule === plainRule || !DELIVERED_THROUGH.includes(rule) || typeof script.text !== "string") continue;
     const delivery = { ...plain, text: script.text };
-    if (await departsAlike(script, delivery)) {
+    if (await departsAlike(withSummarizer(script), withSummarizer(delivery))) {
       [rule, script] = [plainRule, delivery];
       break;
     }
