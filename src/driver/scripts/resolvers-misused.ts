@@ -1,5 +1,5 @@
 // resolversMisused: a function with a callable then (a thenable all the same, contract §7 step
-// 5) that calls the resolvers it is given more than once. Only the first call counts, as in
+// 5; an object with `holder: "object"`) that calls the resolvers it is given more than once. Only the first call counts, as in
 // promise adoption:
 // - fulfilFirst: fulfils with a native promise still pending (it settles a microtask later
 //   with `first`: the text, or a Proxy without then, which is not a string), then fulfils
@@ -13,7 +13,7 @@ import { ScenarioError } from "../scenario-error";
 import { resolveLater } from "./deliver";
 import { thenlessProxy } from "./proxy-value";
 import type { ScriptKind } from "./registry";
-import { countedFunctionThenable } from "./thenables";
+import { holderThenable, validateHolder } from "./thenables";
 
 export const resolversMisusedScript: ScriptKind = {
   kind: "resolversMisused",
@@ -22,11 +22,12 @@ export const resolversMisusedScript: ScriptKind = {
     if (script.order !== "fulfilFirst" && script.order !== "rejectFirst") throw new ScenarioError("resolversMisused needs `order` fulfilFirst or rejectFirst");
     if (script.first !== "text" && script.first !== "thenlessProxy") throw new ScenarioError("resolversMisused needs `first` text or thenlessProxy");
     if (typeof script.text !== "string") throw new ScenarioError("resolversMisused needs a string `text`");
+    validateHolder(script);
   },
   invoke(script, ctx) {
     const text = script.text as Json;
     if (script.order === "rejectFirst") {
-      return countedFunctionThenable(ctx, "misused", (r) => {
+      return holderThenable(ctx, script, "misused", (r) => {
         ctx.settling();
         r.reject(new ErrorCtor("rejected first"));
         r.fulfil(text);
@@ -34,7 +35,7 @@ export const resolversMisusedScript: ScriptKind = {
       });
     }
     const first = script.first === "text" ? text : thenlessProxy(ctx, false);
-    return countedFunctionThenable(ctx, "misused", (r) => {
+    return holderThenable(ctx, script, "misused", (r) => {
       r.fulfil(resolveLater(first, ctx));
       r.fulfil(`${text as string}, again`);
       r.reject(new ErrorCtor("rejected after fulfilling"));

@@ -4,6 +4,7 @@
 // "whilePending"), the engine's calls are not counted.
 import { apply, defineProperty, objectFreeze, reflectGet, thenIntrinsic } from "../intrinsics";
 import type { ScriptContext } from "./registry";
+import { ScenarioError } from "../scenario-error";
 
 export const ASYNC_COUNTER = objectFreeze({
   /** Every call of a script thenable's `then`. */
@@ -82,6 +83,20 @@ export function countedFunctionThenable(ctx: ScriptContext, name: string, body: 
   const thenable = function functionThenable(): void {};
   defineProperty(thenable, "then", { value: reflectGet(countedThenable(ctx, name, body), "then"), writable: true, enumerable: true, configurable: true });
   return thenable;
+}
+
+/**
+ * The thenable of a script whose holder is a function by default (any object or function with a
+ * callable then is a thenable): with `holder: "object"`, the same thenable as a plain object
+ * (the root-cause analysis asks it, to tell whether a mistake needs the function).
+ */
+export function holderThenable(ctx: ScriptContext, script: { readonly [field: string]: unknown }, name: string, body: (r: Resolvers, call: number) => unknown): object {
+  return script.holder === "object" ? countedThenable(ctx, name, body) : countedFunctionThenable(ctx, name, body);
+}
+
+/** Throws unless the script's `holder` is absent (a function) or "object". */
+export function validateHolder(script: { readonly [field: string]: unknown }): void {
+  if (script.holder !== undefined && script.holder !== "object") throw new ScenarioError(`${String(script.kind)} needs \`holder\` absent or "object"`);
 }
 
 /**

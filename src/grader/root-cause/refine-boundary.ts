@@ -1,4 +1,4 @@
-import { modelBoundary, modelGroups } from "../../model/index";
+import { modelBoundary, modelGroups, modelRequirementsUnits } from "../../model/index";
 import { withoutUpstream } from "../../model/upstream";
 import type { ContextData } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
@@ -10,13 +10,17 @@ import type { UpstreamProbe } from "./probe";
 // cut among those that fit (the latest, say). They are told apart the way Hypothesis's explain
 // phase does, by asking the same question with one part changed: with targetUnits at its largest,
 // every cut fits the budget, so a mistake of what fits answers as the contract does there, and a
-// mistake of the choice still answers a later whole-group cut. Every other departure (no cut
-// where one fits, a cut where none does, an earlier cut, a cut inside a group) is left to the
-// plain rule.
+// mistake of the choice still answers a later whole-group cut. A mistake of the requirements' term
+// is told the same way: with them taken out and their units taken off targetUnits, every cut's sum
+// stays the same, so a submission whose answer then changes reckons them otherwise.
+// Every other departure (no cut where one fits, a cut where none does, an earlier cut, a cut
+// inside a group) is left to the plain rule.
 
-/** The detail of a boundary departure: "not the earliest" for a mistake of the choice, else "". */
+/** The detail of a boundary departure: "requirements" for a mistake of their term, "not the earliest" for a mistake of the choice, else "". */
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
-  if (probe === null || subject === null || contract === null || subject <= contract) return "";
+  if (probe === null || subject === contract) return "";
+  if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
+  if (subject === null || contract === null || subject <= contract) return "";
   const ends = new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex));
   if (!ends.has(subject)) return "";
   const roomy: BoundaryOptions = { ...options, targetUnits: MAX_TARGET };
@@ -27,6 +31,29 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
 }
 
 export const NOT_EARLIEST = "not the earliest";
+export const REQUIREMENTS = "requirements";
+
+/**
+ * Whether the subject's answer turns on the requirements as such: with them taken out and their
+ * units taken off targetUnits, every cut's sum and the contract's answer stay the same, and a
+ * submission that reckons them as the contract does (whatever else it reckons otherwise) answers
+ * the same too. Where nothing fits once they are reserved (their units exceed targetUnits less
+ * summaryMaxUnits, and no such options exist), the subject answering as the contract does without
+ * them, and answering so without them too, left them out.
+ */
+async function requirementsNeeded(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe): Promise<boolean> {
+  const requirements = context.requirements ?? [];
+  if (requirements.length === 0) return false;
+  const units = withoutUpstream(() => modelRequirementsUnits(requirements));
+  const without: ContextData = { ...context, requirements: [] };
+  if (options.targetUnits - units >= Math.max(1, options.summaryMaxUnits)) {
+    const moved: BoundaryOptions = { ...options, targetUnits: options.targetUnits - units };
+    if (withoutUpstream(() => modelBoundary(without, moved)) !== contract) return false;
+    const answer = await probe.boundaryOf(without, moved);
+    return answer !== undefined && answer !== subject;
+  }
+  return withoutUpstream(() => modelBoundary(without, options)) === subject && (await probe.boundaryOf(without, options)) === subject;
+}
 
 /** targetUnits at the largest §6 allows. */
 const MAX_TARGET = 1_000_000;

@@ -159,6 +159,13 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
     const what = summarizerSlot !== "script" && summarizerSlot !== undefined ? "options.summarizer" : "options.signal";
     return { rule: what, detail: `${what === "options.summarizer" ? "a summarizer that is not a function" : "a signal that is not genuine"} accepted` };
   }
+  // The contract accepts, the subject refuses, and the same options with plain slots (a script,
+  // no signal) are accepted by the subject: its objection is the slot (a signal undefined or
+  // null, which the contract takes for none), whichever budgets come with it.
+  if (contractOk && !subject.ok && operation === "compact" && probe !== null && (signal !== undefined && signal !== "none")) {
+    const plain = await probe.optionsOf({ operation, options, summarizerSlot: "script", signal: "none" });
+    if (plain?.ok === true) return { rule: "options.signal", detail: `a signal ${slotText(signal)} refused with ${subject.code}` };
+  }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
   const edges = checks.filter((c) => c.slack(options) === 0);
   if (!contractOk && broken.length > 0 && edges.length === 0) return brokenRefined(broken[0]!, answer);
@@ -184,6 +191,13 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   const first = objected[0]!;
   const names = objected.filter((c) => c.rule === first.rule).map((c) => c.name);
   return { rule: first.rule, detail: `at the edge ${names.join(", ")}, ${answer}` };
+}
+
+/** A signal slot in the key's words: its kind, or the value passed. */
+function slotText(slot: Json): string {
+  if (typeof slot === "string") return slot;
+  const v = slot !== null && typeof slot === "object" && !Array.isArray(slot) ? slot.value : slot;
+  return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.$cc === "string" ? v.$cc : JSON.stringify(v);
 }
 
 /**

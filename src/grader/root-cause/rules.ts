@@ -59,6 +59,7 @@ export const RULES = {
   "step5.nativePromise": rule("§7 step 5", "async-observation", "a native promise is observed by applying the intrinsic Promise.prototype.then (retried once with a temporary own constructor, then restored); only a locked promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE; a rejection → CONTEXT_SUMMARIZER_FAILED"),
   "step5.proxy": rule("§7 step 5", "async-observation", "a Proxy whose target is a native promise → CONTEXT_ASYNC_VALUE_UNOBSERVABLE, and only that"),
   "step5.thenable": rule("§7 step 5", "async-observation", "any other object: read then once (a throwing read → CONTEXT_SUMMARIZER_FAILED), call it once with resolvers that act once, and take the outcome after then has returned; a throw before any resolver call → CONTEXT_SUMMARIZER_FAILED"),
+  "step5.functionThenable": rule("§7 step 5", "async-observation", "a thenable is any object or function with a callable then: a function with a then is adopted like any other thenable"),
   "step5.resolvers": rule("§7 step 5", "async-observation", "then is called with resolvers that act once: the first call wins, and a throw after it is ignored"),
   "step5.reachedTwice": rule("§7 step 5", "async-observation", "the same thenable reached twice is called once (a cycle → CONTEXT_SUMMARIZER_FAILED)"),
   "step5.thenReturns": rule("§7 step 5", "async-observation", "whatever a custom then returns, if it is an object, is observed at once: a native promise gets handlers, a generic thenable has its then called now, a Proxy or a locked promise → CONTEXT_ASYNC_VALUE_UNOBSERVABLE"),

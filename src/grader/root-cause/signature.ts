@@ -11,7 +11,7 @@ import { value } from "../report/notation";
 import { plainCompaction } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { refineUnits } from "./refine-units";
-import { boundaryDetail, NOT_EARLIEST } from "./refine-boundary";
+import { boundaryDetail } from "./refine-boundary";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
@@ -78,7 +78,7 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   if (layer === "boundary") {
     const d = recheck.differences.find((x) => x.layer === "boundary");
     const choice = d?.about?.kind === "boundary" ? await boundaryDetail(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
-    return fromDifference("boundary.answer", choice === NOT_EARLIEST ? NOT_EARLIEST : "boundary", d);
+    return fromDifference("boundary.answer", choice === "" ? "boundary" : choice, d);
   }
   if (layer === "options") {
     const d = first("options");
@@ -347,7 +347,8 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   if (op.kind === "boundary" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned" && (failure.scenario.decorations ?? []).length === 0) {
     const [subject, want] = [failure.observation.outcome.value, contract.value];
     const cut = (v: Json): v is number | null => v === null || (typeof v === "number" && Number.isSafeInteger(v));
-    if (cut(subject) && cut(want) && (await boundaryDetail(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe)) === NOT_EARLIEST) return { key: `boundary.answer ${NOT_EARLIEST}`, rule: "boundary.answer", ...side };
+    const choice = cut(subject) && cut(want) ? await boundaryDetail(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : "";
+    if (choice !== "") return { key: `boundary.answer ${choice}`, rule: "boundary.answer", ...side };
   }
   const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
   // No outcome departs and no script delivers: the property checks something no rule here names.
@@ -432,6 +433,12 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   if (op.signal !== "none" && signalActs && rule === "step5.abort" && op.summarizer.kind !== "never") {
     if (await departsAlike(scenario, unsignalled)) return essentialDress(scriptRule(op.summarizer), unsignalled, probe);
   }
+  // A script whose thenable is a function, answered right with the same thenable as an object:
+  // that a function with a then is a thenable too is what the mistake needs, whatever the
+  // script then does with its resolvers.
+  if (typeof script.kind === "string" && FUNCTION_HOLDERS.includes(script.kind) && script.holder === undefined) {
+    if ((await departure(script)) !== null && (await departure({ ...script, holder: "object" })) === null) return "step5.functionThenable";
+  }
   // A chain 64 levels deep (or more) departing as the same chain two levels deep does: the depth
   // is not what the mistake needs, but what each level delivers (a thenable, a native promise),
   // and the rule is that of the shallow chain.
@@ -480,6 +487,9 @@ const PLAIN_DELIVERIES: readonly (readonly [{ readonly [field: string]: Json }, 
   [{ kind: "thenableChain", depth: 2 }, "step5.thenable"],
   [{ kind: "text", delivery: "promise" }, "step5.nativePromise"],
 ];
+
+/** Scripts whose thenable is a function unless `holder: "object"` (src/driver/scripts/thenables.ts holderThenable). */
+const FUNCTION_HOLDERS: readonly string[] = ["resolversMisused", "promiseReachedAgain"];
 
 /** Rules of scripts whose value passes through such a delivery on its way. */
 const DELIVERED_THROUGH: readonly RuleId[] = ["step5.depth", "step5.reachedTwice", "step5.resolvers", "step5.thenReturns", "step5.thenable"];
