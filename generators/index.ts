@@ -5,6 +5,7 @@ import { buildScenario } from "./buildScenario";
 import { compactScenario } from "./compactScenario";
 import { contextData } from "./contextData";
 import { contractString } from "./contractString";
+import { frozenBuildScenario } from "./frozenBuildScenario";
 import { groupsOverUnitsCeiling, groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
 import { LIMIT_NAMES, limitEdgeScenario, pastLimitProbes } from "./limitEdgeScenario";
@@ -26,6 +27,7 @@ export type { BuildScenarioConstraints } from "./buildScenario";
 export type { CompactRegime, CompactScenarioConstraints } from "./compactScenario";
 export type { ContextDataConstraints } from "./contextData";
 export type { ContractStringConstraints } from "./contractString";
+export type { FrozenBuildScenarioConstraints } from "./frozenBuildScenario";
 export type { GroupsScenarioConstraints } from "./groupsScenario";
 export type { HostileKind, HostileScenarioConstraints } from "./hostileScenario";
 export type { LimitEdgeScenarioConstraints, LimitName } from "./limitEdgeScenario";
@@ -52,6 +54,7 @@ export {
   compactScenario,
   contextData,
   contractString,
+  frozenBuildScenario,
   groupsOverUnitsCeiling,
   groupsScenario,
   HOSTILE_KINDS,

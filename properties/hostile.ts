@@ -154,7 +154,8 @@ export const hostileProperties: readonly PropertyDefinition[] = judgedByAccepted
     id: "limits.data-after-overflow-never-read",
     family: "limits",
     title: "Hostile data after the point of overflow is never inspected (no trap, getter, setter or function touched; after the units ceiling, nothing called)",
-    weight: 2,
+    // 2 until session 14, when its criterion's point went to strength.frozen-input-copied (still 200 in all).
+    weight: 1,
     catches: "Validating the whole shape first and checking budgets afterwards.",
     specRef: SPEC,
     arbitrary: limitsPast(),

@@ -15,6 +15,7 @@ import { modelGroups } from "../src/model";
 import { defineStrength, editedCompact, modelAgrees, onCompaction } from "./_internals/strength-define";
 import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
+import { frozenInputStrengthProperties } from "./strength-frozen-input";
 import { readingStrengthProperties } from "./strength-reading";
 import { judgedByAccepted } from "./_internals/accepted";
 import { pathPick, pickPath, type Path } from "./_internals/path-pick";
@@ -317,4 +318,5 @@ export const strengthProperties: readonly PropertyDefinition[] = judgedByAccepte
   ...readingStrengthProperties,
   ...asyncOptionsStrengthProperties,
   ...argumentsStrengthProperties,
+  ...frozenInputStrengthProperties,
 ]);

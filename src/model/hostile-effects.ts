@@ -5,7 +5,8 @@ import { isRecord } from "./special";
 
 // What one decoration does to the contract's reading of its site (contract §3, §6, §7):
 // - benign: read like plain data (a well-behaved Proxy, a null prototype, an extra property,
-//   a symbol key or non-enumerable field on a record), so the answer is the undecorated one;
+//   a symbol key or non-enumerable field on a record, a frozen object or array), so the
+//   answer is the undecorated one;
 // - reject: the site is not acceptable data (an accessor, a hole, a class instance, a trap
 //   that throws, a symbol or non-enumerable key in arguments): the channel's code;
 // - substitute: the site holds another value (a `value` decoration, or a cycle, whose value
@@ -112,6 +113,10 @@ export function effectOf(d: Decoration, site: Site): Effect {
       // The object at `of`, reached a second time: read like a copy of it (a shared container is no cycle).
       if (site.place === "root" || d.target !== "input") return undecided(d, "an alias needs an input path");
       return { kind: "alias" };
+    case "frozen":
+      // §3 reads own data properties; whether they can still be changed is nothing it reads.
+      if (site.value === null || typeof site.value !== "object") return undecided(d, "freezing something that is not an object or array");
+      return BENIGN;
     case "value":
       if (site.place === "root") return undecided(d, "a value at the root");
       return { kind: "substitute", value: d.value as Json };

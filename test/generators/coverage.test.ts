@@ -6,6 +6,7 @@ import {
   compactScenario,
   contextData,
   contractString,
+  frozenBuildScenario,
   groupsScenario,
   stringClasses,
   summarizerScript,
@@ -79,6 +80,10 @@ describe("coverage of the scenario generators", () => {
       "outcome:returns", C("INVALID_INPUT"), C("INVALID_TRANSCRIPT"), C("LIMIT_EXCEEDED"), C("SUMMARY_INVALID"),
       "mutation:several", "input:extra-properties", "build:twice", "round:overlapping", "result-after-user",
     ]);
+  });
+
+  it("frozenBuildScenario freezes the input alone or deeply, with extra properties or without; each builds", () => {
+    assertCoverage(frozenBuildScenario(), labels, ["frozen:shallow", "frozen:deep", "input:extra-properties", "outcome:returns"]);
   });
 
   it("unitsScenario reaches plain and prebuilt inputs, valid and not", () => {

@@ -1,12 +1,13 @@
 import type fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COMPACT_REGIMES, boundaryScenario, buildScenario, compactScenario, groupsScenario, unitsScenario } from "../../generators";
+import { COMPACT_REGIMES, boundaryScenario, buildScenario, compactScenario, frozenBuildScenario, groupsScenario, unitsScenario } from "../../generators";
 import type { Scenario } from "../../src/scenario/scenario";
 import { assertOnlyValid, assertSameSeedSameValues, assertShrinkKeepsValid } from "./_checks";
 import { scenarioProblems } from "./_validity";
 
 const cases: [string, () => fc.Arbitrary<Scenario>][] = [
   ["buildScenario", () => buildScenario()],
+  ["frozenBuildScenario", () => frozenBuildScenario()],
   ["unitsScenario", () => unitsScenario()],
   ["groupsScenario", () => groupsScenario()],
   ["boundaryScenario", () => boundaryScenario()],

@@ -6,6 +6,7 @@ import { make as maxUnitsS12 } from "../heldout/s12-options-maxunits-summarizer/
 import { make as fractionS12 } from "../heldout/s12-options-retain-summarymax-fraction/compose";
 import { make as boxedS12 } from "../heldout/s12-summary-trimmed-boxed-signal/compose";
 import { make as cancelS13 } from "../heldout/s13-cancel-undefined-aborted/compose";
+import { make as frozenS13 } from "../heldout/s13-string-budget-frozen-input/compose";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
@@ -23,6 +24,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a String object taken for the summary", "strength.non-string-summary-rejected", boxedS12(new Set(["boxed-string-accepted"]))],
   ["signal: undefined refused", "strength.non-signal-rejected", cancelS13(new Set(["undefined-signal-refused"]))],
   ["signal: undefined refused (no compaction needed)", "strength.non-signal-rejected-before-fast-path", cancelS13(new Set(["undefined-signal-refused"]))],
+  ["a frozen input returned as itself", "strength.frozen-input-copied", frozenS13(new Set(["frozen-input-returned"]))],
 ];
 
 describe("coverage for mistakes no property caught", () => {

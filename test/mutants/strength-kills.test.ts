@@ -29,6 +29,9 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   "strength.compacted-context-compacts-again": "groups-of-compacted-context-unshifted",
   "strength.muted-abort-still-cancels": "abort-seen-only-by-event",
   "strength.non-string-summary-rejected": "summary-coerced-to-text",
+  // Written for a held-out mistake (a frozen input returned as itself, ./heldout-kills.test.ts);
+  // in the catalogue, its deep-frozen check fails the shallow freeze of a built message.
+  "strength.frozen-input-copied": "build-shallow-freeze",
 };
 
 const reference = createInProcessHost(core as unknown as Record<string, unknown>);

@@ -150,8 +150,8 @@ export const REVIEW: readonly ReviewEntry[] = [
   },
   {
     properties: ["strength.*"],
-    checked: "The remaining strength properties: option edges, retention, aggregate strings, surrogates, muted aborts, rejections handled, the reading-* properties, options and signals, the summary value's observation.",
-    fixed: "Each checks one sentence of §2-§7 with the model's codes (every broken rule's code where several break); the signal, Proxy and promise cases are §8 rows with their variants.",
+    checked: "The remaining strength properties: option edges, retention, aggregate strings, surrogates, muted aborts, rejections handled, the reading-* properties, options and signals, the summary value's observation, a frozen plain input built.",
+    fixed: "Each checks one sentence of §2-§7 with the model's codes (every broken rule's code where several break); the signal, Proxy and promise cases are §8 rows with their variants. A frozen plain input is §3's \"It returns a deep copy in which every object and array is frozen and extra properties are dropped\": only \"an ActiveContext that this module built\" comes back as \"that very object\".",
     widened: "Nothing beyond the entries above.",
     variants: ["signal-null-refused", "signal-proxy-refused", "signal-prototype-pinned", "proxy-values-read-as-objects", "promise-accessor-constructor-pinned", "promise-relocked-unobservable"],
   },

@@ -2,6 +2,7 @@
 // non-enumerable key, cycle, …), one file each.
 import { aliasDecoration } from "./alias";
 import { cycleDecoration } from "./cycle";
+import { frozenDecoration } from "./frozen";
 import { getterDecoration } from "./getter";
 import { holeDecoration } from "./hole";
 import { nonEnumerableDecoration } from "./non-enumerable";
@@ -23,6 +24,7 @@ export const decorationKinds: readonly DecorationKind[] = [
   cycleDecoration,
   aliasDecoration,
   valueDecoration,
+  frozenDecoration,
 ];
 
 export const decorations = createDecorationRegistry(decorationKinds);

@@ -113,6 +113,10 @@ const DECORATIONS: Readonly<Record<string, { readonly means: string; readonly wo
   cycle: { means: "a field replaced by a reference to the object holding it (a cycle)", words: (at) => `${at} refers back to the object holding it (a cycle)` },
   alias: { means: "a field replaced by the very object found at another path (one container at two places, no cycle)", words: (at, d) => `${at} is the same object as ${Array.isArray(d.of) ? pathWords(String(d.target), d.of as readonly (string | number)[]) : "another field"}` },
   value: { means: "a field replaced by another value (possibly one no JSON has)", words: (at, d) => `${at} is ${jsonWords(d.value)}` },
+  frozen: {
+    means: "an object or array frozen by the caller before the call (Object.freeze), alone or with everything inside it",
+    words: (at, d) => (d.deep === true ? `${at} is frozen, with every object and array inside it` : `${at} is frozen (what is inside it is not)`),
+  },
 };
 
 /** Values no JSON has, as the scenario data tags them. */

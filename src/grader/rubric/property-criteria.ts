@@ -149,6 +149,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "strength.argument-values-must-be-json": I,
   "strength.argument-depth-limit": I,
   "strength.argument-keys-named-like-prototype-members": I,
+  "strength.frozen-input-copied": I,
 };
 
 /** The criterion of a property of the suite; undefined for a property the rubric does not know (a test's own). */
