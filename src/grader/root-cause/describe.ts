@@ -104,7 +104,7 @@ export function detailWords(detail: string | null): string | null {
     [/^missed$/, () => "not taken where the contract takes it"],
     [/^boundary$/, () => ""],
     [/^as text$/, () => "taken for text: returned, or refused by a check of the text"],
-    [/^requirements$/, () => "the requirements' units reckoned otherwise: answered as the contract once their units are moved to the budgets"],
+    [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^taken$/, () => "taken where the contract goes on"],
     [/^accepts$/, () => "accepts what the contract refuses"],

@@ -38,8 +38,8 @@ export const REQUIREMENTS = "requirements";
  * units taken off targetUnits, every cut's sum and the contract's answer stay the same, and a
  * submission that reckons them as the contract does (whatever else it reckons otherwise) answers
  * the same too. Where nothing fits once they are reserved (their units exceed targetUnits less
- * summaryMaxUnits, and no such options exist), the subject answering as the contract does without
- * them, and answering so without them too, left them out.
+ * summaryMaxUnits, and no such options exist), a subject answering a cut that still answers it
+ * with a requirement larger than targetUnits added left them out.
  */
 async function requirementsNeeded(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe): Promise<boolean> {
   const requirements = context.requirements ?? [];
@@ -52,8 +52,19 @@ async function requirementsNeeded(context: ContextData, options: BoundaryOptions
     const answer = await probe.boundaryOf(without, moved);
     return answer !== undefined && answer !== subject;
   }
-  return withoutUpstream(() => modelBoundary(without, options)) === subject && (await probe.boundaryOf(without, options)) === subject;
+  // Nothing fits with them reserved (the contract answers null): a subject that counts them in
+  // any way answers null too once one more requirement as large as targetUnits is added; one
+  // that left them out answers the same cut.
+  if (subject === null || options.targetUnits > MAX_PROBE_TEXT) return false;
+  const ids = new Set(requirements.map((r) => r.id));
+  let id = "r-large";
+  while (ids.has(id)) id += "'";
+  const heavier: ContextData = { ...context, requirements: [...requirements, { id, content: "x".repeat(options.targetUnits) }] };
+  return (await probe.boundaryOf(heavier, options)) === subject;
 }
+
+/** The longest requirement text the probe above writes (well under §3's limit of a text). */
+const MAX_PROBE_TEXT = 60_000;
 
 /** targetUnits at the largest §6 allows. */
 const MAX_TARGET = 1_000_000;
