@@ -12,6 +12,7 @@ import { plainCompaction } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { refineUnits } from "./refine-units";
 import { boundaryDetail } from "./refine-boundary";
+import { sizeByUnits } from "./refine-size";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
@@ -278,6 +279,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     if (first !== null) return first;
   }
   const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
+  // A size check answered otherwise by a count of units the record shows too: the record's mistake.
+  if (rule === "step6.size" && probe !== null) {
+    const record = await sizeByUnits(scenario, observation, contract, probe);
+    if (record !== null) return { key: `step8.result ${record.key}`, rule: "step8.result", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  }
   const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
