@@ -127,7 +127,8 @@ export function makeReader(bugs: Bugs) {
       const v = own(o, k);
       if (v === NONE) wrong("a key vanished");
       str(k, "a key", false);
-      out[k as string] = jsonValue(v, depth + 1, [...parents, o]);
+      // Defined, not assigned: a key `__proto__` is data (session 14 fixed an unplanted mistake here).
+      Object.defineProperty(out, k, { value: jsonValue(v, depth + 1, [...parents, o]), enumerable: true, writable: true, configurable: true });
     }
     return Object.freeze(out);
   }
