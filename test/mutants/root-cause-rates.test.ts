@@ -38,7 +38,9 @@ const measured = JSON.parse(readFileSync(ROOT_CAUSES_FILE, "utf8")) as Measured;
 // pieces, units asked before a plain-data rejection is put under build (103 one cause).
 // Session 11: root causes by mistake, each failure signed by the contract rule where its answer
 // departs (105 one cause, three of them others than before; 111 small).
-const FLOOR = { oneCause: 105, small: 111 };
+// Session 14: a size check answered otherwise by a count of units the record shows too is the
+// record's mistake (107 one cause: summary-size-ignores-id, units-after-counts-old-summary).
+const FLOOR = { oneCause: 107, small: 111 };
 const TARGET = Math.ceil(0.9 * mutants.length);
 
 describe("root causes and counterexample size over the mutant catalogue (docs/root-causes.json)", () => {
