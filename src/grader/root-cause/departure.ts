@@ -172,7 +172,8 @@ export function differingFields(observed: Json, expected: Json): string[] {
 
 const RESULT_ORDER = ["status", "record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "record.compactedMessageIds", "record.unitsBefore", "record.unitsAfter", "record.id", "record.summaryId", "context.requirements", "context.compactions", "record", "context"];
 
-function at(v: Json, path: string): Json | undefined {
+/** The value at a dotted path of plain objects (`record.unitsAfter`); undefined where there is none. */
+export function at(v: Json, path: string): Json | undefined {
   let here: Json | undefined = v;
   for (const key of path.split(".")) {
     if (here === null || typeof here !== "object" || Array.isArray(here) || !(key in here)) return undefined;

@@ -5,7 +5,7 @@ import type { ContextData, Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { outcomeDeparture, type Departure } from "./departure";
+import { at, outcomeDeparture, type Departure } from "./departure";
 import type { UpstreamProbe } from "./probe";
 
 // A size check of §7 steps 6 and 7 (the new summary within summaryMaxUnits, the new context
@@ -47,13 +47,13 @@ export async function sizeByUnits(scenario: Scenario, observation: Observation, 
     return null;
   }
   const wanted = acceptedOutcomes(want).find((e) => e.kind === "returns");
-  if (wanted?.kind === "returns" && boundaryOf(wanted.value) !== boundary) return null;
+  if (wanted?.kind !== "returns" || at(wanted.value, "record.boundary") !== boundary) return null;
   const answer = await probe.observe(roomy);
-  if (wanted?.kind !== "returns" || answer?.outcome.kind !== "returned") return null;
-  const delta = unitsAfter(answer.outcome.value) - unitsAfter(wanted.value);
+  if (answer?.outcome.kind !== "returned") return null;
+  const [own, newUnits] = [unitsAfter(answer.outcome.value), unitsAfter(wanted.value)];
+  const delta = own - newUnits;
   if (!Number.isFinite(delta) || delta === 0) return null;
   // How far the contract's own counts are from each check's limit (negative: over it).
-  const newUnits = unitsAfter(wanted.value);
   const slack = Math.min(reserved - summaryUnits, target - newUnits);
   const refused = observation.outcome.kind === "threw";
   const contractRefuses = acceptedOutcomes(contract).every((e) => e.kind === "throws");
@@ -68,9 +68,9 @@ function grownPrefix(input: Json, boundary: number, by: number): Json | null {
   if (by <= 0) return input;
   if (input === null || typeof input !== "object" || Array.isArray(input) || !Array.isArray(input.messages)) return null;
   const messages = input.messages;
-  for (let at = 0; at < Math.min(boundary, messages.length); at++) {
-    const grown = grownMessage(messages[at]!, by);
-    if (grown !== null) return { ...input, messages: messages.map((m, i) => (i === at ? grown : m)) };
+  for (let index = 0; index < Math.min(boundary, messages.length); index++) {
+    const grown = grownMessage(messages[index]!, by);
+    if (grown !== null) return { ...input, messages: messages.map((m, i) => (i === index ? grown : m)) };
   }
   return null;
 }
@@ -85,21 +85,15 @@ function grownMessage(message: Json, by: number): Json | null {
   }
   if (message.role !== "assistant" || !Array.isArray(message.content)) return null;
   const blocks = message.content;
-  const at = blocks.findIndex((b) => b !== null && typeof b === "object" && !Array.isArray(b) && b.type === "text" && typeof b.text === "string");
-  if (at === -1) return null;
-  const block = blocks[at] as { readonly [k: string]: Json };
+  const index = blocks.findIndex((b) => b !== null && typeof b === "object" && !Array.isArray(b) && b.type === "text" && typeof b.text === "string");
+  if (index === -1) return null;
+  const block = blocks[index] as { readonly [k: string]: Json };
   const text = longer(block.text as string);
-  return text === null ? null : { ...message, content: blocks.map((b, i) => (i === at ? { ...block, text } : b)) };
+  return text === null ? null : { ...message, content: blocks.map((b, i) => (i === index ? { ...block, text } : b)) };
 }
 
-function boundaryOf(value: Json): number | null {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || value.record === null || typeof value.record !== "object" || Array.isArray(value.record)) return null;
-  return typeof value.record.boundary === "number" ? value.record.boundary : null;
-}
-
+/** A result's record.unitsAfter; NaN when it has none. */
 function unitsAfter(value: Json): number {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return Number.NaN;
-  const record = value.record;
-  if (record === null || typeof record !== "object" || Array.isArray(record)) return Number.NaN;
-  return typeof record.unitsAfter === "number" ? record.unitsAfter : Number.NaN;
+  const units = at(value, "record.unitsAfter");
+  return typeof units === "number" ? units : Number.NaN;
 }

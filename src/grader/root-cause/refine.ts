@@ -2,6 +2,7 @@ import { modelBoundaryOptions, modelCompactOptions } from "../../model/index";
 import { withoutUpstream, type OptionsQuestion } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import type { SignalSlot, SummarizerSlot } from "../../scenario/scenario";
+import { signalWords } from "../report/glossary";
 import type { Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
@@ -162,9 +163,9 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   // The contract accepts, the subject refuses, and the same options with plain slots (a script,
   // no signal) are accepted by the subject: its objection is the slot (a signal undefined or
   // null, which the contract takes for none), whichever budgets come with it.
-  if (contractOk && !subject.ok && operation === "compact" && probe !== null && (signal !== undefined && signal !== "none")) {
+  if (contractOk && !subject.ok && operation === "compact" && probe !== null && signal !== undefined && signal !== "none") {
     const plain = await probe.optionsOf({ operation, options, summarizerSlot: "script", signal: "none" });
-    if (plain?.ok === true) return { rule: "options.signal", detail: `a signal ${slotText(signal)} refused with ${subject.code}` };
+    if (plain?.ok === true) return { rule: "options.signal", detail: `${signalWords(signal)} refused with ${subject.code}` };
   }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
   const edges = checks.filter((c) => c.slack(options) === 0);
@@ -191,13 +192,6 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   const first = objected[0]!;
   const names = objected.filter((c) => c.rule === first.rule).map((c) => c.name);
   return { rule: first.rule, detail: `at the edge ${names.join(", ")}, ${answer}` };
-}
-
-/** A signal slot in the key's words: its kind, or the value passed. */
-function slotText(slot: Json): string {
-  if (typeof slot === "string") return slot;
-  const v = slot !== null && typeof slot === "object" && !Array.isArray(slot) ? slot.value : slot;
-  return v !== null && typeof v === "object" && !Array.isArray(v) && typeof v.$cc === "string" ? v.$cc : JSON.stringify(v);
 }
 
 /**
