@@ -47,7 +47,7 @@ export async function gradeHeldout(id: string, mistake: string | null, settings:
   // The implementations share ../_kit, which imports src/core: the import root is the project, trusted.
   const result = await grade({ submission, seed: settings.seed, numRuns: settings.numRuns, reportsDir: null, jobs: 1, importRoot: ROOT });
   const failed = result.properties.filter((p) => p.status !== "passed").map((p) => p.id);
-  const rootCauses = result.rootCauses.map((c) => ({ id: c.id, title: c.title, ...(typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties] }));
+  const rootCauses = result.rootCauses.map((c) => ({ id: c.id, title: c.title, ...(typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties], ...(c.foundByAsking === true ? { foundByAsking: true as const } : {}) }));
   const criteriaLost = result.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: c.maxPoints - c.points }));
   const answer: GradeFile = { id, mistake, fingerprint: settings.fingerprint, score: result.score, maxScore: result.maxScore, durationMs: result.durationMs, failed, rootCauses, criteriaLost };
   return { answer, result };

@@ -82,8 +82,14 @@ export interface RootCause {
    * compaction over at least one message), for the HTML timeline; absent when none has one.
    */
   readonly illustration?: Illustration;
-  /** The failed properties it explains, in grading order. */
+  /** The failed properties it explains, in grading order (none for a mistake found by asking). */
   readonly properties: readonly string[];
+  /**
+   * Found by asking the submission (root-cause/units-battery.ts), beside the failures: a mistake
+   * no failed property's smallest counterexample shows, because another one of the same layer
+   * departs first in every one. It explains no property and costs no points of its own.
+   */
+  readonly foundByAsking?: true;
   /**
    * The acceptance criterion the mistake is charged to (its home, src/grader/rubric/home.ts):
    * set by the analysis, or by the grade from the layer; absent when it is no diagnosed mistake

@@ -27,7 +27,7 @@ export function joinSkippedFailures(results: readonly PropertyResult[], rootCaus
     const added = [...moves].filter(([, target]) => target === cause).map(([id]) => id);
     return kept.length === cause.properties.length && added.length === 0 ? cause : { ...cause, properties: [...kept, ...added].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) };
   });
-  return joined.filter((cause) => cause.properties.length > 0);
+  return joined.filter((cause) => cause.properties.length > 0 || cause.foundByAsking === true);
 }
 
 function ofKind(scenario: NonNullable<PropertyResult["counterexample"]>, key: string): boolean {

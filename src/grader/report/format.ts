@@ -36,11 +36,18 @@ export function outcomeLines(item: Outcomes): string[] {
 export type ReplayText<T> = (item: T) => string[];
 const replayLine = (item: { readonly replay?: string }) => (item.replay === undefined ? [] : [`replay: ${item.replay}`]);
 
+/** How many failed properties a root cause explains, in words (a mistake found by asking explains none of its own). */
+export function failedText(cause: Pick<RootCause, "properties" | "foundByAsking">): string {
+  const count = cause.properties.length;
+  if (count === 0 && cause.foundByAsking === true) return "found by asking, no failed property of its own";
+  return `${count} failed propert${count === 1 ? "y" : "ies"}`;
+}
+
 /** A root cause in a few lines: title, where the subject's answers differ, its smallest counterexample, replay. */
 export function rootCauseLines(cause: RootCause, index: number, replay: ReplayText<RootCause> = replayLine): string[] {
   const count = cause.properties.length;
   const charge = causeCharge(cause);
-  const lines = [`${index + 1}. ${cause.title} — ${count} failed propert${count === 1 ? "y" : "ies"}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}${charge === "" ? "" : ` · ${charge}`}`];
+  const lines = [`${index + 1}. ${cause.title} — ${failedText(cause)}${cause.id === cause.properties[0] && count === 1 ? "" : ` [${cause.id}]`}${charge === "" ? "" : ` · ${charge}`}`];
   for (const d of (cause.differences ?? []).slice(0, 2)) lines.push(`   your ${d.question} = ${d.subject}; the contract's = ${d.contract}`);
   if (cause.counterexample !== undefined) {
     lines.push(`   smallest counterexample (${cause.counterexampleOf}):`);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { GradeResult, PropertyResult, RootCause } from "../result";
-import { counterexampleLines, outcomeLines, points, rootCauseOf, truncate } from "./format";
+import { counterexampleLines, failedText, outcomeLines, points, rootCauseOf, truncate } from "./format";
 import { drawTimeline, escapeHtml } from "./html-timeline";
 import { causeChargeHtml, CRITERIA_STYLE, criteriaSection } from "./html-criteria";
 import type { Reporter } from "./reporter";
@@ -81,7 +81,7 @@ function causeSection(cause: RootCause, index: number): string {
     cause.counterexample === undefined ? "" : `<p>Smallest counterexample (<code>${escapeHtml(cause.counterexampleOf ?? "")}</code>):</p><pre>${escapeHtml([...counterexampleLines(cause.counterexample), ...outcomeLines(cause)].join("\n"))}</pre>`,
     timeline === null || drawing === undefined ? "" : `<p class="drawn">Drawn (<code>${escapeHtml(drawing.propertyId)}</code>): ${escapeHtml(timeline.caption)}</p><div class="scroll">${timeline.svg}</div>${drawing === cause.illustration && drawing.propertyId !== cause.counterexampleOf ? `<pre>${escapeHtml(outcomeLines(drawing).join("\n"))}</pre>` : ""}`,
     cause.replay === undefined ? "" : `<p class="replay">Replay: <code>${escapeHtml(cause.replay)}</code></p>`,
-    `<details><summary>${cause.properties.length} failed propert${cause.properties.length === 1 ? "y" : "ies"}</summary><p>${cause.properties.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details>`,
+    cause.properties.length === 0 ? `<p class="muted">${escapeHtml(failedText(cause))}</p>` : `<details><summary>${escapeHtml(failedText(cause))}</summary><p>${cause.properties.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details>`,
     `</section>`,
   ].join("\n");
 }

@@ -17,7 +17,7 @@ export function junitReporter(file: string): Reporter {
       const builder = junit.newBuilder();
       // Every text through xmlText: messages and the submission's path are the submission's.
       const suite = builder.testSuite().name(xmlText(`${grade.tool} ${grade.submission}`)).time(grade.durationMs / 1000);
-      suite.property("rootCauses", xmlText(grade.rootCauses.map((cause, index) => `${index + 1}. ${cause.id}: ${cause.title} (${cause.properties.length})`).join("; ")));
+      suite.property("rootCauses", xmlText(grade.rootCauses.map((cause, index) => `${index + 1}. ${cause.id}: ${cause.title} (${cause.foundByAsking === true ? "found by asking" : cause.properties.length})`).join("; ")));
       suite.property("seed", String(grade.seed)).property("score", `${grade.score}/${grade.maxScore}`).property("schemaVersion", String(grade.schemaVersion));
       for (const result of grade.properties) {
         const testCase = suite.testCase().className(xmlText(`${grade.tool}.${result.family}`)).name(xmlText(`${result.id} — ${result.title}`)).time(result.durationMs / 1000);

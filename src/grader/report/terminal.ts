@@ -69,7 +69,9 @@ export function reportLines(grade: GradeResult): string[] {
   if (grade.criteria.length > 0) lines.push(scoringLine(grade), ...losingCriterionLines(grade), "");
   const failed = grade.properties.filter((p) => p.status === "failed").length;
   if (grade.rootCauses.length > 0) {
-    lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${grade.rootCauses.length} root cause${grade.rootCauses.length === 1 ? "" : "s"}; fix them in this order:`);
+    const asked = grade.rootCauses.filter((c) => c.foundByAsking === true && c.properties.length === 0).length;
+    const explaining = grade.rootCauses.length - asked;
+    lines.push(`${failed} failed propert${failed === 1 ? "y comes" : "ies come"} from ${explaining} root cause${explaining === 1 ? "" : "s"}${asked === 0 ? "" : `, and ${asked} more mistake${asked === 1 ? " was" : "s were"} found by asking`}; fix them in this order:`);
     grade.rootCauses.forEach((cause, index) => lines.push("", ...rootCauseLines(cause, index)));
     lines.push("", "How root causes are found and points counted: docs/grading.md#root-causes, docs/grading.md#rubric");
   }

@@ -16,6 +16,7 @@ import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
 import { RULES, type RuleId } from "./rules";
 import type { Signature } from "./signature";
+import { unitsBattery } from "./units-battery";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
 // (./localize: an upstream answer of the submission, an observed fact, or the failing call
@@ -107,14 +108,43 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const causes = new Map<string, Attributed[]>();
   for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed), conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
+  const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
+  for (const found of probe === null ? [] : await askedUnitsCauses(probe, new Set([...rules.values()].filter((r): r is RuleId => r !== undefined)))) {
+    built.push(found);
+    rules.set(found.key, found.cause.id as RuleId);
+  }
   // Missing exports first (nothing else can be judged right without them), then in the order of
   // the contract's rules (upstream first: the input, units, groups, the boundary, then §7's
   // steps), then by how many properties each explains.
-  const rank = (key: string) => (key === EXPORTS_CAUSE ? -1 : ruleRank(causes.get(key)![0]!.signature?.rule));
+  const rank = (key: string) => (key === EXPORTS_CAUSE ? -1 : ruleRank(rules.get(key)));
   built.sort((a, b) => rank(a.key) - rank(b.key) || b.cause.properties.length - a.cause.properties.length);
   const rootCauses = uniqueIds(built.map((b) => b.cause));
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
+}
+
+/**
+ * Where the grade holds a units mistake, the rows of §4 that depart on the battery of small
+ * contexts and that no root cause names (./units-battery): each one more mistake, found by asking.
+ */
+async function askedUnitsCauses(probe: UpstreamProbe, known: ReadonlySet<RuleId>): Promise<{ readonly key: string; readonly cause: RootCause }[]> {
+  if (![...known].some((rule) => rule.startsWith("units."))) return [];
+  return (await unitsBattery(probe, known)).map((found) => {
+    const described = describeCause({ key: found.rule, ...found }, null, 0);
+    const rule = RULES[found.rule];
+    return {
+      key: `asked ${found.rule}`,
+      cause: {
+        id: found.rule,
+        title: described.title,
+        explanation: `${rule.says} (contract ${rule.section}). Found by asking your estimateContextUnits the units of small contexts, one row of §4's table at a time (below: your answer and the contract's). No failed property's smallest counterexample shows this row, because another units mistake departs first in each of them: it explains no failure of its own and costs no points beyond theirs, but it is a mistake to fix too.`,
+        criterion: described.criterion,
+        differences: [{ layer: "units", question: found.question, subject: found.subject, contract: found.contract }],
+        properties: [],
+        foundByAsking: true,
+      },
+    };
+  });
 }
 
 const RULE_ORDER = Object.keys(RULES) as RuleId[];

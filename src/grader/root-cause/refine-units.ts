@@ -119,17 +119,22 @@ async function delta(p: Probe, input: Json, baseline: Json): Promise<{ readonly 
   return a === null || b === null || c === null || e === null ? null : { subject: a - b, contract: c - e };
 }
 
-async function itemFinding(kind: string, item: Json, probe: UpstreamProbe): Promise<UnitsFinding | null> {
+/**
+ * The row of §4 where the submission's units of one item (in a small valid context) depart, or
+ * null when they do not; `offset`: what the submission counts for the empty context (a sum that
+ * departs is its own row, not the item's).
+ */
+export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe, offset = 0): Promise<UnitsFinding | null> {
   const p: Probe = { probe };
   const whole = contextOf(kind, item);
   if (whole === null) return null;
   const plain = contextOf(kind, ascii(item));
   if (plain === null) return null;
   const [own, contract] = [await probe.unitsOfInput(whole), contractUnits(whole)];
-  if (own === null || contract === null || own === contract) return null;
+  if (own === null || contract === null || own - offset === contract) return null;
   const [ownPlain, contractPlain] = [await probe.unitsOfInput(plain), contractUnits(plain)];
   // The same item with every string in plain ASCII is counted right: the code points are the difference.
-  if (ownPlain !== null && contractPlain !== null && ownPlain === contractPlain) return { rule: "units.u", question: `units of ${describe(kind, item)}`, subject: String(own), contract: String(contract) };
+  if (ownPlain !== null && contractPlain !== null && ownPlain - offset === contractPlain) return { rule: "units.u", question: `units of ${describe(kind, item)}`, subject: String(own), contract: String(contract) };
   const subject = ascii(item);
   if (!isRec(subject)) return null;
   // Tool arguments: the entry (and within it the value) whose units depart.
@@ -198,13 +203,16 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
 async function valueFinding(p: Probe, at: (x: Json) => Json, v: Json, empty: Json): Promise<UnitsFinding | null> {
   const shown = (x: Json) => value(x, 60);
   if (Array.isArray(v)) {
+    // An array whose J does not depart holds no departing row (an item of a departing array may be one).
+    const whole = await delta(p, at(v), at(null));
+    if (whole === null || whole.subject === whole.contract) return null;
     const none = await delta(p, at([]), at(null));
     if (none !== null && none.subject !== none.contract) return { rule: "units.J(array)", question: "J([])", subject: String(none.subject + 1), contract: "2" };
     for (const item of v.slice(0, 16)) {
       const found = await valueFinding(p, (x) => at([x]), item, empty);
       if (found !== null) return found;
     }
-    return { rule: "units.J(array)", question: `J(${shown(v)})`, subject: "", contract: String(modelJsonUnits(v)) };
+    return { rule: "units.J(array)", question: `J(${shown(v)})`, subject: String(whole.subject + 1), contract: String(modelJsonUnits(v)) };
   }
   if (isRec(v)) {
     const none = await delta(p, at({}), at(null));
