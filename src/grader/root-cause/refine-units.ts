@@ -240,3 +240,14 @@ function signed(n: number): string {
 function describe(kind: string, item: Json): string {
   return `${kind === "message" && isRec(item) ? `a ${String(item.role)} message` : `a ${kind}`} ${value(item, 100)}`;
 }
+
+/** Every item of an input (requirements, the summary, messages) as a units question, for refineUnits. */
+export function itemsOf(input: Json): Difference[] {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return [];
+  const out: Difference[] = [];
+  const add = (kind: "requirement" | "summary" | "message", item: Json) => out.push({ layer: "units", question: JSON.stringify(item), subject: "", contract: "", about: { kind: "item", item: { kind, item }, subject: 0, contract: 0 } });
+  if (Array.isArray(input.requirements)) for (const r of input.requirements) add("requirement", r);
+  if (input.summary !== null && typeof input.summary === "object" && !Array.isArray(input.summary)) add("summary", input.summary);
+  if (Array.isArray(input.messages)) for (const m of input.messages) add("message", m);
+  return out;
+}

@@ -10,14 +10,15 @@ import { buildText, contractText as buildContractText, sameBuild, type Asked, ty
 import { value } from "../report/notation";
 import { plainCompaction } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
-import { refineUnits } from "./refine-units";
+import { itemsOf, refineUnits } from "./refine-units";
+import { limitByUnits } from "./refine-limit";
 import { boundaryDetail } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
-import { compactRule, departingStep, scriptRule } from "./steps";
+import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
 // departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
@@ -278,13 +279,18 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     const first = await firstStepSignature(scenario, observation, contract, probe);
     if (first !== null) return first;
   }
+  // A refusal at the new context's limit of strings that a units miscount explains: that count's mistake.
+  if (atStep === "step8.result" && probe !== null) {
+    const units = await limitByUnits(scenario, observation, contract, probe);
+    if (units !== null) return { key: units.rule, ...units };
+  }
   const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
   // A size check answered otherwise by a count of units the record shows too: the record's mistake.
   if (rule === "step6.size" && probe !== null) {
     const record = await sizeByUnits(scenario, observation, contract, probe);
     if (record !== null) return { key: `step8.result ${record.key}`, rule: "step8.result", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
   }
-  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule === "step8.result" || rule.startsWith("step6") ? ` ${departure.key}` : "";
+  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
 
@@ -299,6 +305,16 @@ function notStringDeparture(departure: Departure): string {
 
 /** Codes of step 6's and 7's checks of the text, after the check that it is a string. */
 const TEXT_CHECKS = ["CONTEXT_SUMMARY_INSUFFICIENT", "CONTEXT_LIMIT_EXCEEDED"];
+
+/**
+ * How a check of step 6 departs: a refusal of a summary the contract lets through step 6 is one
+ * departure whatever the contract does later (returns, or refuses at a limit of the new context).
+ */
+function checkDeparture(op: Extract<Scenario["operation"], { kind: "compact" }>, observation: Observation, contract: Expected, departure: Departure): string {
+  if (departure.kind !== "code" || departure.code === undefined) return departure.key;
+  const { subjectStep, contractStep } = departingStep(observation, contract, scriptText(op.summarizer));
+  return subjectStep === 6 && contractStep > 6 ? `rejects with ${departure.code}` : departure.key;
+}
 
 /** How a fast path departs: missed (the contract takes it, the subject goes on, whatever it ends with), taken where the contract goes on, or another value. */
 function fastPathDeparture(observation: Observation, contract: Expected, key: string): string {
@@ -519,16 +535,6 @@ const OPTION_CODES: readonly string[] = ["CONTEXT_INVALID_INPUT", "CONTEXT_INVAL
 const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
 
 /** The items of a plain input as units questions (./refine-units asks their units itself). */
-function itemsOf(input: Json): Difference[] {
-  if (input === null || typeof input !== "object" || Array.isArray(input)) return [];
-  const out: Difference[] = [];
-  const add = (kind: "requirement" | "summary" | "message", item: Json) => out.push({ layer: "units", question: JSON.stringify(item), subject: "", contract: "", about: { kind: "item", item: { kind, item }, subject: 0, contract: 0 } });
-  if (Array.isArray(input.requirements)) for (const r of input.requirements) add("requirement", r);
-  if (input.summary !== null && typeof input.summary === "object" && !Array.isArray(input.summary)) add("summary", input.summary);
-  if (Array.isArray(input.messages)) for (const m of input.messages) add("message", m);
-  return out;
-}
-
 function groupsOf(v: Json): ModelGroup[] | null {
   if (!Array.isArray(v)) return null;
   const out: ModelGroup[] = [];

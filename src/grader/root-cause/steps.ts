@@ -11,8 +11,15 @@ import type { RuleId } from "./rules";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
 
-/** The step an outcome ends at: 1 (build, options), 2 (fast path), 3, 5 (the summarizer's value), 6, 7, 8. */
-function endStep(kind: "returns" | "throws", code: string | null, calls: number, value: Json | null): number {
+/** §7 step 6: a summary longer than this many code points → CONTEXT_LIMIT_EXCEEDED. */
+const MAX_SUMMARY_POINTS = 65536;
+
+/**
+ * The step an outcome ends at: 1 (build, options), 2 (fast path), 3, 5 (the summarizer's value),
+ * 6, 7, 8. CONTEXT_LIMIT_EXCEEDED after the summarizer is step 6's for a text longer than 65536
+ * code points, and a limit of the new context (step 8) for a text known to be shorter.
+ */
+function endStep(kind: "returns" | "throws", code: string | null, calls: number, value: Json | null, text: string | null = null): number {
   if (kind === "returns") return isRecord(value) && value.status === "unchanged" ? 2 : 8;
   if (calls === 0) {
     if (code === "CONTEXT_CANCELLED" || code === "CONTEXT_BOUNDARY_UNAVAILABLE") return 3;
@@ -22,7 +29,7 @@ function endStep(kind: "returns" | "throws", code: string | null, calls: number,
   if (code === "CONTEXT_SUMMARIZER_FAILED" || code === "CONTEXT_ASYNC_VALUE_UNOBSERVABLE" || code === "CONTEXT_CANCELLED") return 5;
   if (code === "CONTEXT_SUMMARY_INVALID" || code === "CONTEXT_SUMMARY_INSUFFICIENT") return 6;
   if (code === "CONTEXT_INVALID_TRANSCRIPT") return 7;
-  return code === "CONTEXT_LIMIT_EXCEEDED" ? 6 : 8;
+  return code === "CONTEXT_LIMIT_EXCEEDED" && (text === null || [...text].length > MAX_SUMMARY_POINTS) ? 6 : 8;
 }
 
 function isRecord(v: Json | null | undefined): v is { [k: string]: Json } {
@@ -30,12 +37,12 @@ function isRecord(v: Json | null | undefined): v is { [k: string]: Json } {
 }
 
 /** The step of the contract's closest accepted outcome and of the observation, and the codes at stake. */
-export function departingStep(observation: Observation, expected: Expected): { readonly step: number; readonly contractStep: number; readonly subjectStep: number; readonly contractCode: string | null } {
+export function departingStep(observation: Observation, expected: Expected, text: string | null = null): { readonly step: number; readonly contractStep: number; readonly subjectStep: number; readonly contractCode: string | null } {
   const outcome = observation.outcome;
   const code = outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" ? outcome.error.code : null;
   // A hang or an escaped error ends nowhere: the contract's step is where it departs.
-  const subjectStep = outcome.kind === "returned" ? endStep("returns", null, 0, outcome.value) : code !== null ? endStep("throws", code, observation.summarizerCalls.length, null) : 99;
-  const steps = acceptedOutcomes(expected).map((e) => ({ step: endStep(e.kind, e.kind === "throws" ? e.codes[0]! : null, e.summarizerCalls, e.kind === "returns" ? e.value : null), code: e.kind === "throws" ? e.codes[0]! : null }));
+  const subjectStep = outcome.kind === "returned" ? endStep("returns", null, 0, outcome.value) : code !== null ? endStep("throws", code, observation.summarizerCalls.length, null, text) : 99;
+  const steps = acceptedOutcomes(expected).map((e) => ({ step: endStep(e.kind, e.kind === "throws" ? e.codes[0]! : null, e.summarizerCalls, e.kind === "returns" ? e.value : null, text), code: e.kind === "throws" ? e.codes[0]! : null }));
   const closest = steps.reduce((best, s) => (Math.abs(s.step - subjectStep) < Math.abs(best.step - subjectStep) ? s : best), steps[0]!);
   return { step: Math.min(subjectStep, closest.step), contractStep: closest.step, subjectStep, contractCode: closest.code };
 }
@@ -117,7 +124,7 @@ export function scriptText(script: SummarizerScript): string | null {
  * code and the text; step 8 the result. Step 1 (build, options) is the layers' (null here).
  */
 export function compactRule(op: CompactOperation, observation: Observation, expected: Expected): RuleId | null {
-  const { step, contractStep, contractCode } = departingStep(observation, expected);
+  const { step, contractStep, contractCode } = departingStep(observation, expected, scriptText(op.summarizer));
   // A hang or an error that is no ContextCompactionError: at step 5 when the contract calls the summarizer.
   const outcome = observation.outcome;
   if (outcome.kind === "timeout" || outcome.kind === "crash" || (outcome.kind === "threw" && !outcome.error.isContextCompactionError)) {

@@ -1,0 +1,56 @@
+import { modelContextUnits } from "../../model/index";
+import { LIMIT } from "../../model/limits";
+import { withoutUpstream } from "../../model/upstream";
+import type { ContextData, Json } from "../../scenario/data";
+import { returnedValue } from "./departure";
+import type { Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
+import type { UpstreamProbe } from "./probe";
+import { itemsOf, refineUnits, type UnitsFinding } from "./refine-units";
+
+// A limit of the new context (§3's total of string code points, checked when §7 step 8 builds
+// it) refused where the contract completes the compaction may be no mistake of the limit: an
+// implementation that keeps running tallies, as the course's own does, derives the new
+// context's count of strings from the counts it keeps of the old one, and a units mistake in
+// those counts moves it. Told apart by how far off the count is: when the submission's units of
+// the compacted context depart from the contract's by δ, and the contract's new context lies
+// within |δ| of the limit (a count off by δ explains the refusal, one farther off does not), the
+// refusal is that units mistake's, named by the row where its count departs.
+
+const isRec = (v: Json | undefined): v is { readonly [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+
+/** The code points of a context's strings as §3 counts them: every string field, and the keys of tool arguments; not the role and type tags. */
+export function stringPoints(v: Json, inArguments = false): number {
+  if (typeof v === "string") return [...v].length;
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + stringPoints(x, inArguments), 0);
+  if (!isRec(v)) return 0;
+  let n = 0;
+  for (const [key, x] of Object.entries(v)) {
+    if (inArguments) n += [...key].length;
+    else if (key === "role" || key === "type") continue;
+    n += stringPoints(x, inArguments || key === "arguments");
+  }
+  return n;
+}
+
+/** The units row whose miscount explains a refusal at the new context's limit of strings; null when none does. */
+export async function limitByUnits(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe): Promise<UnitsFinding | null> {
+  const op = scenario.operation;
+  const outcome = observation.outcome;
+  if (op.kind !== "compact" || (scenario.decorations ?? []).length > 0) return null;
+  if (outcome.kind !== "threw" || !outcome.error.isContextCompactionError || outcome.error.code !== "CONTEXT_LIMIT_EXCEEDED") return null;
+  const result = returnedValue(contract, observation);
+  if (!isRec(result ?? undefined) || (result as { status?: Json }).status !== "compacted") return null;
+  const strings = stringPoints((result as { context: Json }).context);
+  const own = await probe.unitsOfInput(op.context);
+  let want: number | null;
+  try {
+    want = withoutUpstream(() => modelContextUnits(op.context as unknown as ContextData));
+  } catch {
+    want = null;
+  }
+  if (own === null || want === null || own === want) return null;
+  if (strings > LIMIT.totalStringUnits || strings + Math.abs(own - want) <= LIMIT.totalStringUnits) return null;
+  return refineUnits(itemsOf(op.context), probe);
+}
