@@ -1,10 +1,10 @@
-// The four whole student implementations, written from scratch, with their planted mistakes
+// The five whole student implementations, written from scratch, with their planted mistakes
 // (each can be switched off: their compose.ts; with all of them off, each answers as src/core on
 // the checker's scenarios, apart from the §8 choices listed in their compose.ts LATITUDE).
 import * as A from "./async";
 import * as B from "./boundary";
 import * as C from "./cancellation";
-import { call, compact, options, result, users, usersInput } from "../_witness/fixtures";
+import { call, compact, options, result, user, users, usersInput } from "../_witness/fixtures";
 import { sync } from "../_witness/observe";
 import type { Implementation, Mistake } from "./types";
 
@@ -256,6 +256,103 @@ const unitsAfterFromBefore: Mistake = {
   },
 };
 
+const jsonNumberFlat: Mistake = {
+  id: "json-number-flat",
+  says: "Every number in tool-call arguments is counted 2, whatever its text; J(number) is 1 + String(n).length (1234 costs 5, -12.5 costs 6).",
+  breaks: "§4 (J(number) = 1 + String(n).length)",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits of an assistant calling t with arguments { n: 1234 } and its empty result",
+    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "t", { n: 1234 }]]), result("r", "c", "t", "")] })),
+    expected: { value: 32 },
+  },
+};
+
+const requirementBase4: Mistake = {
+  id: "requirement-base-4",
+  says: "A requirement is counted 4 + u(id) + u(content), like a user message; its structural weight is 3 (the course's focused case costs 12, not 13).",
+  breaks: "§4 (requirement = 3 + u(id) + u(content))",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits({ requirements: [{ id: 'r', content: 'AB' }], messages: [user u 'a'] }) (the course's focused case)",
+    run: (m) => sync(() => m.estimateContextUnits({ requirements: [{ id: "r", content: "AB" }], messages: [user("u", "a")] })),
+    expected: { value: 12 },
+  },
+};
+
+/** groupToolRounds' answer as [kind, startIndex, endIndex] triples. */
+const groupSpans = (value: unknown) => (value as { kind: string; startIndex: number; endIndex: number }[]).map((g) => [g.kind, g.startIndex, g.endIndex]);
+
+const adjacentRoundsMerged: Mistake = {
+  id: "adjacent-rounds-merged",
+  says: "Two tool rounds that only touch (the second assistant comes right after the first round's last result) are merged into one group; only intervals that overlap or nest merge, so each of them is a toolRound of its own.",
+  breaks: "§5 (intervals that overlap (or nest) merge into one toolRound; every cut between two groups is allowed)",
+  criterion: "grouping",
+  witness: {
+    call: "groupToolRounds([assistant a1 calling c1, its result, assistant a2 calling c2, its result])",
+    run: (m) => sync(() => m.groupToolRounds([call("a1", [["c1", "t"]]), result("r1", "c1", "t"), call("a2", [["c2", "t"]]), result("r2", "c2", "t")]), groupSpans),
+    expected: { value: [["toolRound", 0, 2], ["toolRound", 2, 4]] },
+  },
+};
+
+const recordPrepended: Mistake = {
+  id: "record-prepended",
+  says: "The new record is put in front of the old ones (newest first); it is appended after them, so that result.record is the last element of context.compactions.",
+  breaks: "§7 step 8 (compactions: [...old, record]; record is the last element of context.compactions)",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call: "compactContext({ 4 users, one earlier record 'old' }) with the summary 'sum' → the ids of result.context.compactions",
+    run: (m) =>
+      compact(
+        m,
+        { messages: users(4), compactions: [{ id: "old", summaryId: "s0", boundary: 1, compactedMessageIds: ["m-1"], unitsBefore: 70, unitsAfter: 60 }] },
+        options(() => "sum"),
+        (value) => ({ compactions: (value as { context: { compactions: { id: string }[] } }).context.compactions.map((r) => r.id) }),
+      ),
+    expected: { value: { compactions: ["old", "r"] } },
+  },
+};
+
+/** A thenable whose then reads its text from the thenable itself (through this). */
+class TextThenable {
+  constructor(readonly text: string) {}
+  then(resolve: (v: unknown) => void) {
+    resolve(this.text);
+  }
+}
+
+const thenCalledWithoutThis: Mistake = {
+  id: "then-called-without-this",
+  says: "A thenable's then is called as a bare function, without the thenable as its this, so a then that reads its own object throws (CONTEXT_SUMMARIZER_FAILED); then is called as a method of the object it was read from, like any thenable's then.",
+  breaks: "§7 step 5 (any other object or function: read then once, call then once with resolvers that act once; a fulfilment is adopted)",
+  criterion: "async-observation",
+  witness: {
+    call: "compactContext(4 users) with a summarizer returning an instance of a class whose then method resolves this.text ('sum')",
+    run: (m) => compact(m, usersInput(4), options(() => new TextThenable("sum")), A.summaryOnly),
+    expected: A.compactedWith("sum"),
+  },
+};
+
+const signalOnlyListened: Mistake = {
+  id: "signal-only-listened",
+  says: "After the summarizer returned, the signal is only listened to and never read again, so an abort whose event a caller's earlier listener stopped (stopImmediatePropagation) is missed and the context compacted; the signal is also read when a then returns, when the value settles, after the await and before the result is exposed (CONTEXT_CANCELLED).",
+  breaks: "§7 cancellation timing (the signal is read when then returns, when the value settles, after the await, and just before the result is exposed)",
+  criterion: "cancellation",
+  witness: {
+    call: "compactContext(4 users, { signal }) where the caller's own abort listener calls stopImmediatePropagation; the summarizer returns a promise of 'sum' settling in a later macrotask, and the signal is aborted in the macrotask before",
+    run: (m) => {
+      const controller = new AbortController();
+      controller.signal.addEventListener("abort", (event) => event.stopImmediatePropagation());
+      const summarizer = () => {
+        setImmediate(() => controller.abort());
+        return new Promise((resolve) => setImmediate(() => setImmediate(() => resolve("sum"))));
+      };
+      return compact(m, usersInput(4), options(summarizer, { signal: controller.signal }), A.summaryOnly);
+    },
+    expected: { error: "CONTEXT_CANCELLED" },
+  },
+};
+
 /** A student's index.ts imports nothing outside its folder (its compose.ts, for the tests, imports the kit). */
 const student = (id: string, mistakes: readonly Mistake[]): Implementation => ({ id, form: "student", mistakes, importsOutside: false, composable: true });
 
@@ -272,5 +369,6 @@ export const STUDENTS: readonly Implementation[] = [
   student("student-bob", [A.noDepthCap, A.promiseResolveAwait, C.abortDuringCallLost, B.summaryMaxEqualTargetRefused, summaryBase4]),
   student("student-carol", [recordStringsUncounted, summaryTrimmedUnits, throwAfterResolveFails, unitsAfterWithoutSummary]),
   student("student-dana", [jsonNullAsWord, boundaryForgetsRequirements, asyncDepth64Refused, promiseOwnThenCalled, unitsAfterFromBefore]),
+  student("student-erin", [jsonNumberFlat, requirementBase4, adjacentRoundsMerged, recordPrepended, thenCalledWithoutThis, signalOnlyListened]),
 ];
 
