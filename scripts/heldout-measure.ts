@@ -22,7 +22,7 @@ import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
 import { gradeHeldout, type GradeFile } from "./heldout/grade-one";
 import { blindUnshared } from "./heldout/unshared";
-import { judgeImplementation, rateLines, ratesOf, ruleOf, type ImplementationVerdict } from "./heldout/rates";
+import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -143,7 +143,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     }
     const whole = answers.find((a) => a!.mistake === null)!;
     const alone = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.failed)]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.failed)] as const));
-    const aloneCauses = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.rootCauses.map((c) => ruleOf(c.id)))]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.rootCauses.map((c) => ruleOf(c.id)))] as const));
+    const aloneCauses = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.rootCauses.map((c) => c.title))]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.rootCauses.map((c) => c.title))] as const));
     const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone, aloneCauses, loss: { points: whole.maxScore - whole.score, criteria: (whole.criteriaLost ?? []).length } });
     judged.push({ ...verdict, form: impl.form, blind: isBlind(impl.id), unshared: blindUnshared(impl) });
   }

@@ -18,7 +18,7 @@ import { DEFAULT_LIMITS } from "../src/grader/sandbox/plan";
 import { renderScenario, outcomeText, expectedText } from "../src/grader/report/notation";
 import { HELDOUT } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
-import { judgeImplementation, rateLines, ratesOf, ruleOf, type ImplementationVerdict } from "./heldout/rates";
+import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--dir");
@@ -55,8 +55,8 @@ for (const impl of chosen) {
   );
   const aloneCauses = new Map(
     impl.mistakes.length === 1
-      ? [[impl.mistakes[0]!.id, new Set(causes.map((c) => ruleOf(c.id)))]]
-      : impl.mistakes.filter((m) => existsSync(aloneFile(m.id))).map((m) => [m.id, new Set((JSON.parse(readFileSync(aloneFile(m.id), "utf8")) as { rootCauses: { id: string }[] }).rootCauses.map((c) => ruleOf(c.id)))] as const),
+      ? [[impl.mistakes[0]!.id, new Set(causes.map((c) => c.title))]]
+      : impl.mistakes.filter((m) => existsSync(aloneFile(m.id))).map((m) => [m.id, new Set((JSON.parse(readFileSync(aloneFile(m.id), "utf8")) as { rootCauses: { title: string }[] }).rootCauses.map((c) => c.title))] as const),
   );
   const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: causes.map((c) => ({ id: c.id, title: c.title, ...((c as { criterion?: string }).criterion === undefined ? {} : { criterion: (c as { criterion?: string }).criterion }), properties: c.properties, ...(c.foundByAsking === true ? { foundByAsking: true as const } : {}) })), alone, aloneCauses });
   verdicts.push(verdict);

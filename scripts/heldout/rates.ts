@@ -10,7 +10,8 @@
 // a mistake is missed when it is left out of a largest matching of mistakes with pure root
 // causes of their own (a root cause owned by two mistakes stands for one of them only).
 // A root cause found by asking (RootCause.foundByAsking) explains no property: it belongs to the
-// mistakes whose grade alone names the same rule (a root cause with its id), and to none else.
+// mistakes whose grade alone has a root cause of the same title (the same rule, the same detail),
+// and to none else.
 
 import { wordProblems } from "../../src/grader/report/plain-words";
 import { median } from "../median";
@@ -30,7 +31,7 @@ export interface GradedImplementation {
   readonly rootCauses: readonly GradedCause[];
   /** Mistake id → the properties that fail with it alone (for one mistake: every failed property). */
   readonly alone: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Mistake id → the ids of the root causes its grade alone has (without their "-2" numbers): owners of root causes found by asking. */
+  /** Mistake id → the titles of the root causes its grade alone has: owners of root causes found by asking. */
   readonly aloneCauses?: ReadonlyMap<string, ReadonlySet<string>>;
   /** What the grade cost under the default rubric: points lost, and how many criteria lost points. */
   readonly loss?: { readonly points: number; readonly criteria: number };
@@ -67,7 +68,7 @@ export interface ImplementationVerdict {
 export function judgeImplementation(impl: GradedImplementation): ImplementationVerdict {
   const causes = impl.rootCauses.map((cause): CauseVerdict => {
     if (cause.foundByAsking === true && cause.properties.length === 0) {
-      const owners = impl.mistakes.filter((m) => impl.aloneCauses?.get(m.id)?.has(ruleOf(cause.id)) === true).map((m) => m.id);
+      const owners = impl.mistakes.filter((m) => impl.aloneCauses?.get(m.id)?.has(cause.title) === true).map((m) => m.id);
       return { id: cause.id, title: cause.title, ...(cause.criterion === undefined ? {} : { criterion: cause.criterion }), properties: 0, owners, touches: owners, pure: true };
     }
     const attributed = cause.properties.filter((p) => impl.mistakes.some((m) => impl.alone.get(m.id)?.has(p) === true));
@@ -91,9 +92,6 @@ export function judgeImplementation(impl: GradedImplementation): ImplementationV
     ...(impl.loss === undefined ? {} : { loss: impl.loss }),
   };
 }
-
-/** A root cause's id without the number that tells causes of one rule apart ("groups.rounds-2" → "groups.rounds"). */
-export const ruleOf = (id: string): string => id.replace(/-\d+$/, "");
 
 /** The mistakes matched in a largest matching of mistakes to root causes (`owners[i]`: the mistakes root cause i may stand for). */
 function largestMatching(mistakes: readonly string[], owners: readonly (readonly string[])[]): Set<string> {

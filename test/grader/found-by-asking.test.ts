@@ -28,13 +28,13 @@ describe("a root cause found by asking", () => {
     expect(joinSkippedFailures([], [asked])).toEqual([asked]);
   });
 
-  it("belongs to the mistake whose grade alone has a root cause of its rule", () => {
+  it("belongs to the mistake whose grade alone has a root cause of its title", () => {
     const verdict = judgeImplementation({
       id: "x",
       mistakes: [{ id: "a", criterion: "units" }, { id: "b", criterion: "units" }],
       rootCauses: [{ id: "units.toolResult", title: "t", properties: ["p"] }, { id: asked.id, title: asked.title, properties: [], foundByAsking: true }],
       alone: new Map([["a", new Set(["p"])], ["b", new Set(["p"])]]),
-      aloneCauses: new Map([["a", new Set(["units.toolResult"])], ["b", new Set(["units.J(number)"])]]),
+      aloneCauses: new Map([["a", new Set(["t"])], ["b", new Set([asked.title])]]),
     });
     expect(verdict.causes.map((c) => c.owners)).toEqual([["a", "b"], ["b"]]);
     expect(verdict.missed).toEqual([]);

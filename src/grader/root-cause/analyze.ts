@@ -16,6 +16,7 @@ import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
 import { RULES, type RuleId } from "./rules";
 import type { Signature } from "./signature";
+import { optionsBattery } from "./options-battery";
 import { unitsBattery } from "./units-battery";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
@@ -109,9 +110,9 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed), conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
-  for (const found of probe === null ? [] : await askedUnitsCauses(probe, new Set([...rules.values()].filter((r): r is RuleId => r !== undefined)))) {
-    built.push(found);
-    rules.set(found.key, found.cause.id as RuleId);
+  for (const found of probe === null ? [] : await askedCauses(probe, rules)) {
+    built.push({ key: found.key, cause: found.cause });
+    rules.set(found.key, found.rule);
   }
   // Missing exports first (nothing else can be judged right without them), then in the order of
   // the contract's rules (upstream first: the input, units, groups, the boundary, then §7's
@@ -124,27 +125,42 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
 }
 
 /**
- * Where the grade holds a units mistake, the rows of §4 that depart on the battery of small
- * contexts and that no root cause names (./units-battery): each one more mistake, found by asking.
+ * Mistakes found by asking (./units-battery, ./options-battery): where the grade holds a units
+ * or an options mistake, the rows of §4 or the checks of the options that depart on a fixed set
+ * of small questions and that no root cause names, each one more mistake with no property of its own.
  */
-async function askedUnitsCauses(probe: UpstreamProbe, known: ReadonlySet<RuleId>): Promise<{ readonly key: string; readonly cause: RootCause }[]> {
-  if (![...known].some((rule) => rule.startsWith("units."))) return [];
-  return (await unitsBattery(probe, known)).map((found) => {
-    const described = describeCause({ key: found.rule, ...found }, null, 0);
-    const rule = RULES[found.rule];
-    return {
-      key: `asked ${found.rule}`,
-      cause: {
-        id: found.rule,
-        title: described.title,
-        explanation: `${rule.says} (contract ${rule.section}). Found by asking your estimateContextUnits the units of small contexts, one row of §4's table at a time (below: your answer and the contract's). No failed property's smallest counterexample shows this row, because another units mistake departs first in each of them: it explains no failure of its own and costs no points beyond theirs, but it is a mistake to fix too.`,
-        criterion: described.criterion,
-        differences: [{ layer: "units", question: found.question, subject: found.subject, contract: found.contract }],
-        properties: [],
-        foundByAsking: true,
-      },
-    };
-  });
+async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
+  const rules = new Set([...known.values()].filter((r): r is RuleId => r !== undefined));
+  const units = [...rules].some((rule) => rule.startsWith("units.")) ? await unitsBattery(probe, rules) : [];
+  const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
+  const options = optionKeys.length > 0 ? await optionsBattery(probe, new Set(optionKeys)) : [];
+  return [
+    ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", "another units mistake")),
+    ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", "another mistake in the checks of the options")),
+  ];
+}
+
+function askedCause(key: string, signature: Signature, how: string, before: string): { readonly key: string; readonly rule: RuleId; readonly cause: RootCause } {
+  const described = describeCause(signature, keyDetail(key.replace(/^asked /, ""), signature.rule) || null, 0);
+  const rule = RULES[signature.rule];
+  return {
+    key,
+    rule: signature.rule,
+    cause: {
+      id: signature.rule,
+      title: described.title,
+      explanation: `${rule.says} (contract ${rule.section}). Found by asking ${how} (below: your answer and the contract's). No failed property's smallest counterexample shows it, because ${before} departs first in each of them: it explains no failure of its own and costs no points beyond theirs, but it is a mistake to fix too.`,
+      criterion: described.criterion,
+      differences: [{ layer: signature.rule.startsWith("units.") ? "units" : "options", question: signature.question, subject: signature.subject, contract: signature.contract }],
+      properties: [],
+      foundByAsking: true,
+    },
+  };
+}
+
+/** The detail of a signature's key, after its rule (or after the first word, for a name several rules share). */
+function keyDetail(key: string, rule: RuleId): string {
+  return (key.startsWith(`${rule} `) || key === rule ? key.slice(rule.length) : key.slice(key.indexOf(" ") + 1)).trim();
 }
 
 const RULE_ORDER = Object.keys(RULES) as RuleId[];
@@ -250,7 +266,7 @@ function rootCause(key: string, members: readonly Attributed[], byId: ReadonlyMa
     explanation = def === undefined ? (first.message ?? "") : `${def.catches} (${def.specRef})`;
   } else {
     // The key's detail follows its first word (the rule, or a name several rules share).
-    const detail = (key.startsWith(`${signature.rule} `) || key === signature.rule ? key.slice(signature.rule.length) : key.slice(key.indexOf(" ") + 1)).trim();
+    const detail = keyDetail(key, signature.rule);
     const described = describeCause(signature, detail || null, members.length);
     id = signature.rule;
     ({ title, explanation, criterion } = described);

@@ -1,5 +1,5 @@
 import { modelBoundaryOptions, modelCompactOptions } from "../../model/index";
-import { withoutUpstream, type OptionsQuestion } from "../../model/upstream";
+import { withoutUpstream, type OptionsAnswer, type OptionsQuestion } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import type { SignalSlot, SummarizerSlot } from "../../scenario/scenario";
 import { signalWords } from "../report/glossary";
@@ -122,12 +122,18 @@ export function optionsKey(refined: OptionsRefined): string {
 }
 
 /** The contract's codes for refused options ([] when it accepts them). */
-const refusal = (q: OptionsQuestion): readonly string[] => {
+export const refusal = (q: OptionsQuestion): readonly string[] => {
   const check = withoutUpstream(() => (q.operation === "boundary" ? modelBoundaryOptions(q.options) : modelCompactOptions(q.options, q.summarizerSlot as SummarizerSlot, q.signal as SignalSlot)));
   return check.ok ? [] : check.codes;
 };
 
 const accepts = (q: OptionsQuestion) => refusal(q).length === 0;
+
+/** Whether the subject's answer to options departs from the contract's (another acceptance, or a code the contract does not give). */
+export function optionsDepart(question: OptionsQuestion, subject: OptionsAnswer): boolean {
+  const codes = refusal(question);
+  return subject.ok ? codes.length > 0 : codes.length === 0 || !codes.includes(subject.code);
+}
 
 /**
  * The rule of the options checks at stake: when the contract refuses them and the submission

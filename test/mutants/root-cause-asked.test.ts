@@ -5,13 +5,16 @@ import { UpstreamProbe } from "../../src/grader/root-cause/probe";
 import { unitsBattery } from "../../src/grader/root-cause/units-battery";
 import { make as unitsThree } from "../heldout/multi-units-three/compose";
 import { make as jsonShapes } from "../heldout/s12-units-json-shapes/compose";
+import { make as optionsThree } from "../heldout/s12-options-retain-summarymax-fraction/compose";
+import { optionsBattery } from "../../src/grader/root-cause/options-battery";
 import { coreReference } from "../variants/grade";
 import { analysisOf, analysisOn } from "./root-cause-analysis";
 
 // Session 15: a units mistake that no counterexample shows, because another row of §4 departs
 // first in every one, is found by asking the battery of small contexts (units-battery.ts), one
-// more root cause with no property of its own. Seen failing before the change: the two
-// implementations below got two root causes for their three units mistakes.
+// more root cause with no property of its own; likewise a check of the options behind another
+// (options-battery.ts). Seen failing before the change: the three implementations below got two
+// root causes for their three mistakes.
 
 const reference = coreReference();
 afterAll(() => reference.close());
@@ -19,10 +22,19 @@ const hostOf = (exports: Record<string, unknown>) => ({ subject: createInProcess
 const UNITS = ["units.exact-formula", "units.additive", "units.key-order-irrelevant"];
 
 describe("units rows found by asking", () => {
-  it("the reference departs on no row of the battery", async () => {
+  it("the reference departs on no question of either battery", async () => {
     const host = createInProcessHost({ ...core });
     expect(await unitsBattery(new UpstreamProbe(host), new Set())).toEqual([]);
+    expect(await optionsBattery(new UpstreamProbe(host), new Set())).toEqual([]);
   });
+
+  it("a fractional targetUnits taken, behind a refused edge and a broken check, is found by asking the options", async () => {
+    const { analysis } = await analysisOn(hostOf(optionsThree.all()), ["strength.option-budget-edges", "boundary.options-validation-codes"], false);
+    const asked = analysis.rootCauses.filter((c) => c.foundByAsking === true);
+    expect(asked.map((c) => c.title)).toEqual([expect.stringMatching(/accepted although they break targetUnits/)]);
+    expect(asked[0]!.differences?.[0]?.question).toMatch(/"targetUnits":10\.5/);
+    expect(analysis.rootCauses).toHaveLength(3);
+  }, 300_000);
 
   it("three units mistakes are three root causes, the hidden one found by asking", async () => {
     const { analysis } = await analysisOn(hostOf(unitsThree.all()), UNITS, false);

@@ -1,0 +1,86 @@
+import type { OptionsQuestion } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import type { UpstreamProbe } from "./probe";
+import { optionsDepart, optionsKey, optionsRefined, refusal, type OptionsRefined } from "./refine";
+
+// Checks of §6 and §7's options that a mistake hides behind another. A property's smallest
+// counterexample shows the first check its options break, and a refusal of common options (a
+// valid edge refused) makes every later property fail there, so a second or third mistake in
+// the checks of the options surfaces in no counterexample. Where the grade already holds an
+// options mistake, the analysis asks the submission a fixed set of options, valid ones at each
+// edge and ones that break each check by one, and names each departing answer as it names a
+// counterexample's (refine.ts optionsRefined). An answer whose key no root cause has is one more
+// mistake, found by asking.
+//
+// One mistake may make the same test of several fields (a helper that coerces every budget): the
+// type checks of the budgets are one class, so such a mistake is found once, not per field.
+
+type Options = { readonly [k: string]: Json };
+
+const BOUNDARY: Options = { targetUnits: 10, summaryMaxUnits: 5, retainRecentMessages: 2 };
+const COMPACT: Options = { ...BOUNDARY, maxUnits: 20, summaryId: "s-new", recordId: "r-new" };
+
+const boundary = (change: Options): OptionsQuestion => ({ operation: "boundary", options: { ...BOUNDARY, ...change } });
+const compact = (change: Options): OptionsQuestion => ({ operation: "compact", options: { ...COMPACT, ...change }, summarizerSlot: "script", signal: "none" });
+
+/** Each check of the options at its edge (valid) and broken by one, then each field's type. */
+export const OPTIONS_BATTERY: readonly OptionsQuestion[] = [
+  boundary({ targetUnits: 1, summaryMaxUnits: 1 }),
+  boundary({ targetUnits: 1_000_000 }),
+  boundary({ summaryMaxUnits: 1 }),
+  boundary({ summaryMaxUnits: 10 }),
+  boundary({ retainRecentMessages: 0 }),
+  boundary({ retainRecentMessages: 4096 }),
+  boundary({ targetUnits: 0, summaryMaxUnits: 0 }),
+  boundary({ targetUnits: 1_000_001 }),
+  boundary({ summaryMaxUnits: 0 }),
+  boundary({ summaryMaxUnits: 11 }),
+  boundary({ retainRecentMessages: -1 }),
+  boundary({ retainRecentMessages: 4097 }),
+  boundary({ targetUnits: 10.5 }),
+  boundary({ summaryMaxUnits: 4.5 }),
+  boundary({ retainRecentMessages: 1.5 }),
+  boundary({ targetUnits: "10" }),
+  boundary({ summaryMaxUnits: "5" }),
+  boundary({ retainRecentMessages: "2" }),
+  compact({ maxUnits: 10 }),
+  compact({ maxUnits: 1_000_000 }),
+  compact({ maxUnits: 9 }),
+  compact({ maxUnits: 1_000_001 }),
+  compact({ maxUnits: 20.5 }),
+  compact({ maxUnits: "20" }),
+  compact({ summaryId: " " }),
+  compact({ recordId: "" }),
+];
+
+/** A key's class: the type checks of the budgets are one ("breaking a budget's type"), every other key its own. */
+export function optionsClass(key: string): string {
+  return key.replace(/^(options\.(?:budgets|maxUnits)) breaking (?:targetUnits|summaryMaxUnits|retainRecentMessages|maxUnits), /, "options.budgets breaking a budget's type, ");
+}
+
+export interface OptionsFinding {
+  readonly key: string;
+  readonly refined: OptionsRefined;
+  /** The options asked, in words. */
+  readonly question: string;
+  readonly subject: string;
+  readonly contract: string;
+}
+
+/** The departing answers of the battery whose class no key of `known` has, one per class. */
+export async function optionsBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly OptionsFinding[]> {
+  const classes = new Set([...known].map(optionsClass));
+  const found: OptionsFinding[] = [];
+  for (const question of OPTIONS_BATTERY) {
+    const answer = await probe.optionsOf(question);
+    if (answer === undefined || !optionsDepart(question, answer)) continue;
+    const refined = await optionsRefined(question.operation, question.options, question.summarizerSlot, question.signal, answer, probe);
+    const key = optionsKey(refined);
+    if (classes.has(optionsClass(key))) continue;
+    classes.add(optionsClass(key));
+    const codes = refusal(question);
+    const asked = `${question.operation === "boundary" ? "selectCompactionBoundary" : "compactContext"} options ${JSON.stringify(question.options)}`;
+    found.push({ key, refined, question: asked, subject: answer.ok ? "accepts them" : `rejects them with ${answer.code}`, contract: codes.length === 0 ? "accepts them" : `rejects them with ${codes.join(" or ")}` });
+  }
+  return found;
+}
