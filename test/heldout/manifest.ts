@@ -7,6 +7,7 @@ import { MULTI_MISTAKE } from "./truth/multi";
 import { ONE_MISTAKE } from "./truth/one";
 import { S12 } from "./truth/multi-s12";
 import { S13 } from "./truth/multi-s13";
+import { S15 } from "./truth/multi-s15";
 import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
@@ -14,4 +15,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15];

@@ -27,6 +27,12 @@ export type AsyncFlags = {
   readonly depthOffByOne?: boolean;
   /** (s13) What a promise or thenable delivers is the value itself: it is not observed one level deeper. */
   readonly deliveredNotAdopted?: boolean;
+  /** (s15) An object whose then is present but not callable is a broken thenable: CONTEXT_SUMMARIZER_FAILED. */
+  readonly thenNotCallableFails?: boolean;
+  /** (s15) A throwing read of then makes the value unobservable: CONTEXT_ASYNC_VALUE_UNOBSERVABLE. */
+  readonly thenReadErrorUnobservable?: boolean;
+  /** (s15) A thenable's onFulfilled goes on with the delivered value at once, inside the resolver call. */
+  readonly outcomeInsideResolver?: boolean;
 };
 
 const CODES = [
@@ -218,12 +224,22 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     try {
       then = reflectGet(thenable, "then");
     } catch {
+      if (flags.thenReadErrorUnobservable) {
+        observation.failure = unobservable("reading then threw");
+        return;
+      }
       observation.state = REJECTED;
       observation.value = "reading then threw";
       observation.available = true;
       return;
     }
     if (typeof then !== "function") {
+      if (flags.thenNotCallableFails && then !== undefined) {
+        observation.state = REJECTED;
+        observation.value = "then is not callable";
+        observation.available = true;
+        return;
+      }
       observation.plain = true;
       return;
     }
@@ -243,6 +259,8 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     const onFulfilled = (next: unknown): void => {
       if (resolved) return handleLate(next);
       resolved = true;
+      // The student's resolver goes on with the value at once (the chain is followed inside it).
+      if (flags.outcomeInsideResolver) return follow(next, level + 1);
       // A native promise delivered here gets handlers now, so that its rejection is handled
       // even when it is never followed.
       handleLate(next);

@@ -51,6 +51,8 @@ export type CompactParts = {
   readonly textOf?: (value: unknown) => unknown;
   /** §7 step 6: the summary's units as compared with summaryMaxUnits. */
   readonly summaryUnitsForCheck?: (summaryIdUnits: number, textUnits: number) => number;
+  /** §7 step 6: whether the summary text counts as only whitespace. */
+  readonly isBlank?: (text: string) => boolean;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -147,7 +149,7 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
   }
   const textUnits = codePoints(text);
   if (textUnits > MAX_CONTEXT_STRING_UNITS) fail(LIMIT_EXCEEDED, `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
-  if (!isNonEmpty(text)) fail(SUMMARY_INSUFFICIENT, "the summary is only whitespace");
+  if (parts.isBlank ? parts.isBlank(text) : !isNonEmpty(text)) fail(SUMMARY_INSUFFICIENT, "the summary is only whitespace");
   const summaryIdUnits = codePoints(options.summaryId);
   const summaryUnits = SUMMARY_BASE + summaryIdUnits + textUnits;
   const checkedUnits = parts.summaryUnitsForCheck ? parts.summaryUnitsForCheck(summaryIdUnits, textUnits) : summaryUnits;
