@@ -4,7 +4,7 @@ import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
 import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { boundaryKey, buildKey, optionsKey, settlingKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
+import { boundaryKey, buildKey, optionsKey, settlingKey, transcriptKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
 import { controlKey, controlScenario, settlingAnswer, settlingScenario } from "./settling";
 import { optionsAnswer, optionsScenario } from "./options";
 
@@ -92,6 +92,13 @@ export class UpstreamProbe {
     const key = optionsKey(question);
     if (!this.options.has(key) && !this.unanswered.has(`o:${key}`)) await this.ask({ ...emptyMisses(), options: new Map([[key, question]]) });
     return this.options.get(key);
+  }
+
+  /** groupToolRounds of a transcript, as the subject answers it (cached), or undefined when it gives none. */
+  async groupsOfTranscript(transcript: readonly unknown[]): Promise<readonly ModelGroup[] | undefined> {
+    const key = transcriptKey(transcript);
+    if (!this.groups.has(key) && !this.unanswered.has(`g:${key}`)) await this.ask({ ...emptyMisses(), groups: new Map([[key, transcript]]) });
+    return this.groups.get(key);
   }
 
   /** selectCompactionBoundary of a context's channels, as the subject answers it (cached): a cut, null, or undefined when it gives none. */

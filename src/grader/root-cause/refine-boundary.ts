@@ -2,6 +2,7 @@ import { modelBoundary, modelGroups, modelRequirementsUnits } from "../../model/
 import { withoutUpstream } from "../../model/upstream";
 import type { ContextData } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
+import { groupsText, type Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
 
 // How a boundary answer departs from §6 ("the earliest whole-group cut that fits"). Two kinds of
@@ -15,6 +16,23 @@ import type { UpstreamProbe } from "./probe";
 // stays the same, so a submission whose answer then changes reckons them otherwise.
 // Every other departure (no cut where one fits, a cut where none does, an earlier cut, a cut
 // inside a group) is left to the plain rule.
+
+/**
+ * A cut inside one of the contract's tool rounds, from a subject whose own groups of the same
+ * transcript differ from the contract's: the boundary cuts where its groups allow, and the
+ * mistake is the grouping's (the difference of the groups, for refineGroups). Null when the cut
+ * is a whole-group cut, or the subject groups the transcript as the contract does (then the walk
+ * itself cuts inside a round: the boundary's own mistake).
+ */
+export async function groupsBehindCut(context: ContextData, subject: number | null, probe: UpstreamProbe | null): Promise<Difference | null> {
+  const transcript = context.messages ?? [];
+  if (probe === null || subject === null) return null;
+  const contract = modelGroups(transcript);
+  if (!contract.some((g) => g.kind === "toolRound" && g.startIndex < subject && subject <= g.endIndex)) return null;
+  const theirs = await probe.groupsOfTranscript(transcript);
+  if (theirs === undefined || groupsText(theirs) === groupsText(contract)) return null;
+  return { layer: "groups", question: `groups of the ${transcript.length}-message transcript`, subject: groupsText(theirs), contract: groupsText(contract), about: { kind: "groups", transcript, subject: theirs, contract } };
+}
 
 /** The detail of a boundary departure: "requirements" for a mistake of their term, "not the earliest" for a mistake of the choice, else "". */
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
