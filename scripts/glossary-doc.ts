@@ -25,6 +25,10 @@ export function renderGlossary(): string {
     "aborted, what was hostile about the input. Every such element is listed here, with the name the",
     "scenario data (`replay` files, JSON reports) gives it.",
     "",
+    "A *generic thenable* is a plain object (or a function) with its own `then` method. Its `then` is a",
+    "method of that object, as a promise calls it: called without the object as `this` (a bare call), it",
+    "throws a TypeError, as any `then` that reads its own object would.",
+    "",
   ];
   for (const group of groups) {
     lines.push(`### ${group}`, "", "| name in the data | meaning |", "| --- | --- |");

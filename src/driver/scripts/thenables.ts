@@ -53,13 +53,16 @@ export function thenAccessor(ctx: ScriptContext, read: () => unknown): object {
 export function countedThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, counted = true): object {
   let calls = 0;
   return {
-    then(onFulfilled: unknown, onRejected: unknown) {
+    then(this: unknown, onFulfilled: unknown, onRejected: unknown) {
       calls++;
       if (counted) {
         bump(ctx, ASYNC_COUNTER.thenCalls);
         bump(ctx, `${ASYNC_COUNTER.thenCalls}.${name}`);
         if (calls > 1) bump(ctx, ASYNC_COUNTER.thenRepeat);
       }
+      // A then is a method of its thenable, called on it as a promise calls it (§7 step 5): like
+      // any then that reads its own object, called bare it finds none and throws.
+      if (this === undefined || this === null) throw new TypeError("then was called without its thenable as this");
       return body(
         {
           fulfil: (value) => {
