@@ -33,7 +33,7 @@ function contractUnits(input: Json): number | null {
 }
 
 /** A small context holding the item, with partners that make it valid (a result for each call; the call of a result). */
-function contextOf(kind: string, item: Json): Json | null {
+export function contextOf(kind: string, item: Json): Json | null {
   if (kind === "requirement") return { requirements: [item] };
   if (kind === "summary") return { summary: item };
   if (!isRec(item)) return null;
@@ -108,12 +108,12 @@ async function stringFinding(strings: readonly Difference[], probe: UpstreamProb
   return { rule: "units.u", question: d.question, subject: d.subject, contract: d.contract };
 }
 
-interface Probe {
+export interface Probe {
   readonly probe: UpstreamProbe;
 }
 
 /** The subject's units of `input` less those of `baseline`, against the contract's; null when either is not answered. */
-async function delta(p: Probe, input: Json, baseline: Json): Promise<{ readonly subject: number; readonly contract: number } | null> {
+export async function delta(p: Probe, input: Json, baseline: Json): Promise<{ readonly subject: number; readonly contract: number } | null> {
   const [a, b] = [await p.probe.unitsOfInput(input), await p.probe.unitsOfInput(baseline)];
   const [c, e] = [contractUnits(input), contractUnits(baseline)];
   return a === null || b === null || c === null || e === null ? null : { subject: a - b, contract: c - e };
@@ -188,7 +188,10 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
     const nulled = await delta(p, withArgs({ [key]: null }), empty);
     if (nulled !== null && nulled.subject !== nulled.contract) {
       const longer = await delta(p, withArgs({ [`${key}x`]: null }), withArgs({ [key]: null }));
-      const keyCounted = longer !== null && longer.subject === longer.contract;
+      // A null alone in an array (no key) departing as much tells J(null) from the entry's own terms.
+      const item = await delta(p, withArgs({ [key]: [null] }), withArgs({ [key]: [] }));
+      const nullDeparts = item !== null && item.subject - item.contract === nulled.subject - nulled.contract;
+      const keyCounted = longer !== null && longer.subject === longer.contract && nullDeparts;
       return keyCounted
         ? { rule: "units.J(null)", question: `J(null)`, subject: String(nulled.subject - 2 - modelCodePoints(key)), contract: "1" }
         : { rule: "units.J(object)", question: `J({${JSON.stringify(key)}: null})`, subject: String(nulled.subject + 2), contract: String(nulled.contract + 2) };

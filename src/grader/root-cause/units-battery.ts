@@ -1,6 +1,7 @@
 import type { Json } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
-import { itemFinding, type UnitsFinding } from "./refine-units";
+import { value } from "../report/notation";
+import { contextOf, delta, itemFinding, type UnitsFinding } from "./refine-units";
 import type { RuleId } from "./rules";
 
 // Rows of §4 a units mistake hides behind another. A property's smallest counterexample shows the
@@ -44,13 +45,40 @@ export const BATTERY: readonly Item[] = [
   ["message", { id: "m1", role: "user", content: "a\ud800b" }],
 ];
 
+/**
+ * Values of tool arguments asked apart from the entry that holds them: the same entry with the
+ * value against two values of other kinds (null, and a string or a number), so that a mistake of
+ * the entry's own terms (the key) cancels out, and a mistake of one baseline's row does not pass
+ * for the value's: the value's row departs when its J departs against both.
+ */
+const VALUES: readonly (readonly [value: Json, rule: RuleId, other: Json])[] = [
+  [true, "units.J(boolean)", ""],
+  [false, "units.J(boolean)", ""],
+  [7, "units.J(number)", ""],
+  [-1, "units.J(number)", ""],
+  [0.5, "units.J(number)", ""],
+  [1e21, "units.J(number)", ""],
+  ["xy", "units.J(string)", 7],
+  [[[], []], "units.J(array)", ""],
+  [{ j: {} }, "units.J(object)", ""],
+];
+
+async function valueRow(probe: UpstreamProbe, [v, rule, other]: (typeof VALUES)[number]): Promise<UnitsFinding | null> {
+  const at = (x: Json) => contextOf("message", call({ k: x })[1])!;
+  const p = { probe };
+  const [byNull, byOther] = [await delta(p, at(v), at(null)), await delta(p, at(v), at(other))];
+  if (byNull === null || byOther === null || byNull.subject === byNull.contract || byOther.subject === byOther.contract) return null;
+  return { rule, question: `units of the arguments {"k": ${value(v, 40)}} less those of {"k": null}`, subject: String(byNull.subject), contract: String(byNull.contract) };
+}
+
 /** The rows that depart on the battery and are not among `known`, each with the first question that shows it. */
 export async function unitsBattery(probe: UpstreamProbe, known: ReadonlySet<RuleId>): Promise<readonly UnitsFinding[]> {
   const found = new Map<RuleId, UnitsFinding>();
   const offset = (await probe.unitsOfInput({})) ?? 0;
-  for (const [kind, item] of BATTERY) {
-    const finding = await itemFinding(kind, item, probe, offset);
+  const add = (finding: UnitsFinding | null) => {
     if (finding !== null && !known.has(finding.rule) && !found.has(finding.rule)) found.set(finding.rule, finding);
-  }
+  };
+  for (const [kind, item] of BATTERY) add(await itemFinding(kind, item, probe, offset));
+  for (const entry of VALUES) add(await valueRow(probe, entry));
   return [...found.values()];
 }
