@@ -1,8 +1,8 @@
 import { modelBoundary, modelGroups, modelRequirementsUnits } from "../../model/index";
-import { withoutUpstream } from "../../model/upstream";
+import { withoutUpstream, withUpstreamAnswers } from "../../model/upstream";
 import type { ContextData } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
-import { groupsText, type Difference } from "./differences";
+import { differencesIn, groupsText, type Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
 
 // How a boundary answer departs from §6 ("the earliest whole-group cut that fits"). Two kinds of
@@ -32,6 +32,29 @@ export async function groupsBehindCut(context: ContextData, subject: number | nu
   const theirs = await probe.groupsOfTranscript(transcript);
   if (theirs === undefined || groupsText(theirs) === groupsText(contract)) return null;
   return { layer: "groups", question: `groups of the ${transcript.length}-message transcript`, subject: groupsText(theirs), contract: groupsText(contract), about: { kind: "groups", transcript, subject: theirs, contract } };
+}
+
+/**
+ * The subject's cut, where §6's walk with the subject's own units gives it (and the contract's
+ * units do not): its boundary departs because it counts otherwise, and the mistake is the units'
+ * (the units differences that walk asked, for the units signature). A submission whose boundary
+ * counts with its own estimator while other steps count with another shows so, where re-judging
+ * the whole compaction with its units does not pass. Null otherwise.
+ */
+export async function unitsBehindCut(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<Difference[] | null> {
+  if (probe === null || subject === contract) return null;
+  const walk = () => withUpstreamAnswers(probe.answers({ build: false, compaction: false, units: true, groups: false, boundary: false }), () => modelBoundary(context, options));
+  const started = probe.calls;
+  let run = walk();
+  const asked = [run.misses.asked];
+  for (let round = 0; round < 16 && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < 200; round++) {
+    await probe.ask(run.misses);
+    run = walk();
+    asked.push(run.misses.asked);
+  }
+  if (run.value !== subject) return null;
+  const differences = differencesIn(probe, asked, ["units"]).filter((d) => d.layer === "units");
+  return differences.length > 0 ? differences : null;
 }
 
 /** The detail of a boundary departure: "requirements" for a mistake of their term, "not the earliest" for a mistake of the choice, else "". */

@@ -12,7 +12,7 @@ import { plainCompaction } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
-import { boundaryDetail, groupsBehindCut } from "./refine-boundary";
+import { boundaryDetail, groupsBehindCut, unitsBehindCut } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
@@ -79,6 +79,9 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   }
   if (layer === "boundary") {
     const d = recheck.differences.find((x) => x.layer === "boundary");
+    const counted = d?.about?.kind === "boundary" && probe !== null ? await unitsBehindCut(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : null;
+    const units = counted === null ? null : await refineUnits(counted, probe!);
+    if (units !== null) return { key: units.rule, ...units };
     const grouped = d?.about?.kind === "boundary" ? await groupsBehindCut(d.about.context, d.about.subject, probe) : null;
     if (grouped !== null) return signed(refineGroups(grouped));
     const choice = d?.about?.kind === "boundary" ? await boundaryDetail(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
@@ -371,6 +374,9 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   if (op.kind === "boundary" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned" && (failure.scenario.decorations ?? []).length === 0) {
     const [subject, want] = [failure.observation.outcome.value, contract.value];
     const cut = (v: Json): v is number | null => v === null || (typeof v === "number" && Number.isSafeInteger(v));
+    const counted = cut(subject) && cut(want) && probe !== null ? await unitsBehindCut(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : null;
+    const units = counted === null ? null : await refineUnits(counted, probe!);
+    if (units !== null) return { key: units.rule, ...units };
     const grouped = cut(subject) ? await groupsBehindCut(op.context as unknown as ContextData, subject, probe) : null;
     if (grouped !== null) return signed(refineGroups(grouped));
     const choice = cut(subject) && cut(want) ? await boundaryDetail(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : "";
