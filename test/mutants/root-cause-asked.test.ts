@@ -6,6 +6,7 @@ import { unitsBattery } from "../../src/grader/root-cause/units-battery";
 import { make as unitsThree } from "../heldout/multi-units-three/compose";
 import { make as jsonShapes } from "../heldout/s12-units-json-shapes/compose";
 import { make as jsonText } from "../heldout/s15-units-json-text/compose";
+import { make as assistantBase } from "../heldout/s15-assistant-base-record-ids/compose";
 import { make as optionsThree } from "../heldout/s12-options-retain-summarymax-fraction/compose";
 import { optionsBattery } from "../../src/grader/root-cause/options-battery";
 import { coreReference } from "../variants/grade";
@@ -54,6 +55,11 @@ describe("units rows found by asking", () => {
   it("a key counted with its quotes hides no value's row: numbers and arrays are asked apart from their key", async () => {
     const { analysis } = await analysisOn(hostOf(jsonText.all()), UNITS, false);
     expect(analysis.rootCauses.map((c) => c.id).sort()).toEqual(["units.J(array)", "units.J(number)", "units.J(object)"]);
+  }, 300_000);
+
+  it("an assistant's base left out is one row, whether its message holds text or calls", async () => {
+    const { analysis } = await analysisOn(hostOf(assistantBase(new Set(["assistant-base-missing"]))), UNITS);
+    expect(analysis.rootCauses.map((c) => c.id)).toEqual(["units.assistant"]);
   }, 300_000);
 
   it("one units mistake asks nothing more: numbers without their base stay one root cause", async () => {

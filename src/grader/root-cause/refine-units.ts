@@ -154,6 +154,13 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
       if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(block, 80)}`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
     }
   }
+  // An assistant message (the item, or a result's partner) with no blocks: its own base and id, whatever its blocks cost.
+  const assistant = subject.role === "assistant" ? subject : subject.role === "toolResult" ? { id: fresh(subject, "a"), role: "assistant" } : null;
+  if (assistant !== null && !(Array.isArray(subject.content) && subject.content.length === 0 && subject.role === "assistant")) {
+    const bare = contextOf("message", { ...assistant, content: [] })!;
+    const d = await delta(p, bare, {});
+    if (d !== null && d.subject !== d.contract) return { rule: "units.assistant", question: `units of an assistant message with no blocks ${value({ ...subject, content: [] }, 80)}`, subject: String(d.subject), contract: String(d.contract) };
+  }
   // Each independent string of the item, one code point longer.
   for (const field of ["id", "content", "text"]) {
     if (typeof subject[field] !== "string") continue;
