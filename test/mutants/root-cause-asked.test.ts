@@ -7,6 +7,8 @@ import { make as unitsThree } from "../heldout/multi-units-three/compose";
 import { make as jsonShapes } from "../heldout/s12-units-json-shapes/compose";
 import { make as jsonText } from "../heldout/s15-units-json-text/compose";
 import { make as assistantBase } from "../heldout/s15-assistant-base-record-ids/compose";
+import { make as erin } from "../heldout/student-erin/compose";
+import { cancelBattery } from "../../src/grader/root-cause/cancel-battery";
 import { make as optionsThree } from "../heldout/s12-options-retain-summarymax-fraction/compose";
 import { optionsBattery } from "../../src/grader/root-cause/options-battery";
 import { coreReference } from "../variants/grade";
@@ -28,7 +30,13 @@ describe("units rows found by asking", () => {
     const host = createInProcessHost({ ...core });
     expect(await unitsBattery(new UpstreamProbe(host), new Set())).toEqual([]);
     expect(await optionsBattery(new UpstreamProbe(host), new Set())).toEqual([]);
+    expect(await cancelBattery(new UpstreamProbe(host))).toBeNull();
   });
+
+  it("an abort missed, with no failure of its own beside a units mistake, is found by asking the aborts", async () => {
+    const { analysis } = await analysisOn(hostOf(erin(new Set(["requirement-base-4", "signal-only-listened"]))), ["units.exact-formula"]);
+    expect(analysis.rootCauses.map((c) => [c.id, c.foundByAsking === true])).toEqual([["units.requirement", false], ["step5.abort", true]]);
+  }, 300_000);
 
   it("a fractional targetUnits taken, behind a refused edge and a broken check, is found by asking the options", async () => {
     const { analysis } = await analysisOn(hostOf(optionsThree.all()), ["strength.option-budget-edges", "boundary.options-validation-codes"], false);

@@ -16,6 +16,7 @@ import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
 import { RULES, type RuleId } from "./rules";
 import type { Signature } from "./signature";
+import { cancelBattery } from "./cancel-battery";
 import { optionsBattery } from "./options-battery";
 import { unitsBattery } from "./units-battery";
 
@@ -125,23 +126,27 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
 }
 
 /**
- * Mistakes found by asking (./units-battery, ./options-battery): where the grade holds a units
- * or an options mistake, the rows of §4 or the checks of the options that depart on a fixed set
- * of small questions and that no root cause names, each one more mistake with no property of its own.
+ * Mistakes found by asking (./units-battery, ./options-battery, ./cancel-battery): where the grade
+ * holds a units or an options mistake, the rows of §4 or the checks of the options that depart on
+ * a fixed set of small questions and that no root cause names; where it holds no cancellation
+ * mistake, the first abort of a fixed set answered otherwise. Each is one more mistake with no
+ * property of its own.
  */
 async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
   const rules = new Set([...known.values()].filter((r): r is RuleId => r !== undefined));
   const units = [...rules].some((rule) => rule.startsWith("units.")) ? await unitsBattery(probe, rules) : [];
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
   const options = optionKeys.length > 0 ? await optionsBattery(probe, new Set(optionKeys)) : [];
+  const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
   return [
+    ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", "another mistake")]),
     ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", "another units mistake")),
     ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", "another mistake in the checks of the options")),
   ];
 }
 
 function askedCause(key: string, signature: Signature, how: string, before: string): { readonly key: string; readonly rule: RuleId; readonly cause: RootCause } {
-  const described = describeCause(signature, keyDetail(key.replace(/^asked /, ""), signature.rule) || null, 0);
+  const described = describeCause(signature, keyDetail(signature.key, signature.rule) || null, 0);
   const rule = RULES[signature.rule];
   return {
     key,
@@ -151,7 +156,7 @@ function askedCause(key: string, signature: Signature, how: string, before: stri
       title: described.title,
       explanation: `${rule.says} (contract ${rule.section}). Found by asking ${how} (below: your answer and the contract's). No failed property's smallest counterexample shows it, because ${before} departs first in each of them: it explains no failure of its own and costs no points beyond theirs, but it is a mistake to fix too.`,
       criterion: described.criterion,
-      differences: [{ layer: signature.rule.startsWith("units.") ? "units" : "options", question: signature.question, subject: signature.subject, contract: signature.contract }],
+      differences: [{ layer: signature.rule.startsWith("units.") ? "units" : signature.rule.startsWith("options.") ? "options" : "compaction", question: signature.question, subject: signature.subject, contract: signature.contract }],
       properties: [],
       foundByAsking: true,
     },

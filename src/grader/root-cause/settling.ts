@@ -49,7 +49,7 @@ function scriptText(script: Json): string | null {
 }
 
 /** The plain context and options the question is asked on: compaction needed, room for the text's summary. */
-function plainSettling(text: string, summarizer: SummarizerScript, signal: SettlingQuestion["signal"], abort: string): Scenario {
+export function plainSettling(text: string, summarizer: SummarizerScript, signal: SettlingQuestion["signal"], abort: string): Scenario {
   const budget = 5 + 1 + [...text].length;
   return {
     operation: {
