@@ -8,6 +8,7 @@ import { make as boxedS12 } from "../heldout/s12-summary-trimmed-boxed-signal/co
 import { make as cancelS13 } from "../heldout/s13-cancel-undefined-aborted/compose";
 import { make as frozenS13 } from "../heldout/s13-string-budget-frozen-input/compose";
 import { make as erin } from "../heldout/student-erin/compose";
+import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
@@ -26,8 +27,8 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["signal: undefined refused", "strength.non-signal-rejected", cancelS13(new Set(["undefined-signal-refused"]))],
   ["signal: undefined refused (no compaction needed)", "strength.non-signal-rejected-before-fast-path", cancelS13(new Set(["undefined-signal-refused"]))],
   ["a frozen input returned as itself", "strength.frozen-input-copied", frozenS13(new Set(["frozen-input-returned"]))],
-  ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", erin(new Set(["then-called-without-this"]))],
-  ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", erin(new Set(["then-called-without-this"]))],
+  ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
+  ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];
 
 describe("coverage for mistakes no property caught", () => {

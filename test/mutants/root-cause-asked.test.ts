@@ -8,6 +8,7 @@ import { make as jsonShapes } from "../heldout/s12-units-json-shapes/compose";
 import { make as jsonText } from "../heldout/s15-units-json-text/compose";
 import { make as assistantBase } from "../heldout/s15-assistant-base-record-ids/compose";
 import { make as erin } from "../heldout/student-erin/compose";
+import * as erinExports from "../heldout/student-erin/index";
 import { cancelBattery } from "../../src/grader/root-cause/cancel-battery";
 import { make as optionsThree } from "../heldout/s12-options-retain-summarymax-fraction/compose";
 import { optionsBattery } from "../../src/grader/root-cause/options-battery";
@@ -34,7 +35,7 @@ describe("units rows found by asking", () => {
   });
 
   it("an abort missed, with no failure of its own beside a units mistake, is found by asking the aborts", async () => {
-    const { analysis } = await analysisOn(hostOf(erin(new Set(["requirement-base-4", "signal-only-listened"]))), ["units.exact-formula"]);
+    const { analysis } = await analysisOn(hostOf({ ...erinExports, ...erin(new Set(["requirement-base-4", "signal-only-listened"])) }), ["units.exact-formula"]);
     expect(analysis.rootCauses.map((c) => [c.id, c.foundByAsking === true])).toEqual([["units.requirement", false], ["step5.abort", true]]);
   }, 300_000);
 

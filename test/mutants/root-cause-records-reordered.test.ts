@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as core from "../../src/core";
 import { createInProcessHost } from "../../src/grader/in-process-host";
 import { make as erin } from "../heldout/student-erin/compose";
+import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { analysisOn } from "./root-cause-analysis";
 
@@ -15,7 +16,7 @@ afterAll(() => reference.close());
 
 describe("records kept in another order", () => {
   it("a record prepended is one root cause, the list of records", async () => {
-    const subject = createInProcessHost({ ...core, ...erin(new Set(["record-prepended"])) });
+    const subject = createInProcessHost({ ...core, ...erinExports, ...erin(new Set(["record-prepended"])) });
     const { analysis } = await analysisOn({ subject, reference }, ["compaction.one-record-appended", "sequence.nothing-lost", "strength.derived-context-limits", "strength.compacted-context-limits"]);
     expect(analysis.rootCauses.map((c) => [c.id, c.properties.length])).toEqual([["step8.result", 4]]);
     expect(analysis.rootCauses[0]!.title).toMatch(/returns another context\.compactions/);
