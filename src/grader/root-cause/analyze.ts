@@ -111,6 +111,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed), conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
+  probe?.allowAsking();
   for (const found of probe === null ? [] : await askedCauses(probe, rules)) {
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);

@@ -17,7 +17,9 @@ import { optionsAnswer, optionsScenario } from "./options";
 // calls gave no usable outcome (one that always throws).
 
 /** At most this many calls per analysis: a hostile or huge counterexample cannot stall the report. */
-export const MAX_PROBES = 2000;
+export const MAX_PROBES = 3000;
+/** Calls the questions asked after the failures (the batteries of ./analyze) may make beyond those, whatever the failures spent. */
+export const ASKING_PROBES = 600;
 /** Readings of decorated inputs and options (./decorated), one per failure at most, beside MAX_PROBES. */
 export const MAX_READINGS = 200;
 /** A function the subject has called this many times without one usable outcome (one that always throws) is not called again. */
@@ -49,8 +51,15 @@ export class UpstreamProbe {
 
   constructor(private readonly host: Host) {}
 
+  private limit = MAX_PROBES;
+
   get exhausted(): boolean {
-    return this.calls >= MAX_PROBES;
+    return this.calls >= this.limit;
+  }
+
+  /** A fresh allowance of ASKING_PROBES calls, for the questions asked once every failure is diagnosed. */
+  allowAsking(): void {
+    this.limit = this.calls + ASKING_PROBES;
   }
 
   /** The cached answers, restricted to the layers enabled. */
@@ -154,7 +163,10 @@ export class UpstreamProbe {
     }
     for (const [key, { context, options }] of misses.boundaries) {
       if (this.skip("b", key)) continue;
-      const answer = await this.value({ operation: { kind: "boundary", context: contextOnly(context), prebuilt: false, options: options as unknown as Json } });
+      const ask = (channels: Json) => this.value({ operation: { kind: "boundary", context: channels, prebuilt: false, options: options as unknown as Json } });
+      // No summary may be given as null or left out (§3): a subject that refuses one of the two is asked the other.
+      let answer = await ask(contextOnly(context));
+      if (answer === undefined && (context.summary ?? null) === null) answer = await ask(contextOnly(context, false));
       this.keep("b", key, answer === undefined || !(answer === null || Number.isSafeInteger(answer)) ? undefined : (answer as number | null), this.boundaries);
     }
   }
@@ -343,8 +355,10 @@ function groupsOf(value: Json | undefined): ModelGroup[] | null {
 }
 
 /** The channels the boundary reads; records are dropped (they cost nothing and do not move the cut). */
-function contextOnly(context: ContextData): Json {
-  return { requirements: context.requirements ?? [], summary: context.summary ?? null, messages: context.messages ?? [] } as unknown as Json;
+/** The channels of a context (no records); `nullSummary: false` leaves an absent summary out rather than null. */
+function contextOnly(context: ContextData, nullSummary = true): Json {
+  const summary = context.summary ?? null;
+  return { requirements: context.requirements ?? [], ...(summary === null && !nullSummary ? {} : { summary }), messages: context.messages ?? [] } as unknown as Json;
 }
 
 

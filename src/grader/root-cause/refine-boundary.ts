@@ -1,6 +1,6 @@
-import { modelBoundary, modelGroups, modelRequirementsUnits } from "../../model/index";
+import { modelBoundary, modelBuild, modelGroups, modelRequirementsUnits } from "../../model/index";
 import { withoutUpstream, withUpstreamAnswers } from "../../model/upstream";
-import type { ContextData } from "../../scenario/data";
+import type { ContextData, Json } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
 import { differencesIn, groupsText, type Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
@@ -55,6 +55,23 @@ export async function unitsBehindCut(context: ContextData, options: BoundaryOpti
   if (run.value !== subject) return null;
   const differences = differencesIn(probe, asked, ["units"]).filter((d) => d.layer === "units");
   return differences.length > 0 ? differences : null;
+}
+
+/**
+ * A compaction refused with CONTEXT_BOUNDARY_UNAVAILABLE where the contract finds a cut: when the
+ * subject's own selectCompactionBoundary of the same context and budgets answers null too, the
+ * mistake is its boundary's (no cut where one fits), not step 3's. The cut the contract finds, or
+ * null when the question does not show it.
+ */
+export async function noCutWhereOneFits(context: Json, options: Json, probe: UpstreamProbe | null): Promise<{ readonly contract: number; readonly options: BoundaryOptions } | null> {
+  if (probe === null || options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  const built = withoutUpstream(() => modelBuild(context));
+  if (!built.ok) return null;
+  const budgets = { targetUnits: options.targetUnits, summaryMaxUnits: options.summaryMaxUnits, retainRecentMessages: options.retainRecentMessages } as unknown as BoundaryOptions;
+  const want = withoutUpstream(() => modelBoundary(built.context as ContextData, budgets));
+  if (want === null) return null;
+  const answer = await probe.boundaryOf(built.context as ContextData, budgets);
+  return answer === null ? { contract: want, options: budgets } : null;
 }
 
 /** The detail of a boundary departure: "requirements" for a mistake of their term, "not the earliest" for a mistake of the choice, else "". */

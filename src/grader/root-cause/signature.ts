@@ -12,7 +12,7 @@ import { plainCompaction } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
-import { boundaryDetail, groupsBehindCut, unitsBehindCut } from "./refine-boundary";
+import { boundaryDetail, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
@@ -288,6 +288,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (atStep === "step8.result" && probe !== null) {
     const units = await limitByUnits(scenario, observation, contract, probe);
     if (units !== null) return { key: units.rule, ...units };
+  }
+  // No boundary where the contract finds one, and the subject's own boundary says none too: its boundary's mistake.
+  if (atStep === "step3.boundary" && observation.outcome.kind === "threw" && observation.outcome.error.code === "CONTEXT_BOUNDARY_UNAVAILABLE" && !(scenario.decorations ?? []).some((x) => x.target === "input")) {
+    const none = await noCutWhereOneFits(op.context, op.options, probe);
+    if (none !== null) return { key: "boundary.answer boundary", rule: "boundary.answer", question: `selectCompactionBoundary(context, ${value(none.options as unknown as Json, 120)})`, subject: "null", contract: String(none.contract) };
   }
   const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
   // A size check answered otherwise by a count of units the record shows too: the record's mistake.

@@ -43,7 +43,9 @@ export function departingStep(observation: Observation, expected: Expected, text
   // A hang or an escaped error ends nowhere: the contract's step is where it departs.
   const subjectStep = outcome.kind === "returned" ? endStep("returns", null, 0, outcome.value) : code !== null ? endStep("throws", code, observation.summarizerCalls.length, null, text) : 99;
   const steps = acceptedOutcomes(expected).map((e) => ({ step: endStep(e.kind, e.kind === "throws" ? e.codes[0]! : null, e.summarizerCalls, e.kind === "returns" ? e.value : null, text), code: e.kind === "throws" ? e.codes[0]! : null }));
-  const closest = steps.reduce((best, s) => (Math.abs(s.step - subjectStep) < Math.abs(best.step - subjectStep) ? s : best), steps[0]!);
+  // The closest accepted outcome; of two as close, the later (the subject agrees with its earlier steps).
+  const distance = (s: { readonly step: number }) => Math.abs(s.step - subjectStep);
+  const closest = steps.reduce((best, s) => (distance(s) < distance(best) || (distance(s) === distance(best) && s.step > best.step) ? s : best), steps[0]!);
   return { step: Math.min(subjectStep, closest.step), contractStep: closest.step, subjectStep, contractCode: closest.code };
 }
 
