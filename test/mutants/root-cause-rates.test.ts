@@ -40,7 +40,7 @@ const measured = JSON.parse(readFileSync(ROOT_CAUSES_FILE, "utf8")) as Measured;
 // departs (105 one cause, three of them others than before; 111 small).
 // Session 14: a size check answered otherwise by a count of units the record shows too is the
 // record's mistake (107 one cause: summary-size-ignores-id, units-after-counts-old-summary).
-const FLOOR = { oneCause: 107, small: 111 };
+const FLOOR = { oneCause: 109, small: 112 };
 const TARGET = Math.ceil(0.9 * mutants.length);
 
 describe("root causes and counterexample size over the mutant catalogue (docs/root-causes.json)", () => {
