@@ -4,7 +4,7 @@ import type { ContextData, Json } from "../../scenario/data";
 import type { Host } from "../../scenario/host";
 import type { Observation, Outcome } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { boundaryKey, buildKey, optionsKey, settlingKey, transcriptKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses } from "../../model/upstream";
+import { boundaryKey, buildKey, optionsKey, settlingKey, transcriptKey, type BuildAnswer, type OptionsQuestion, type CompactionAnswer, type CompactionQuestion, type ReadQuestion, type OptionsAnswer, type SettlingAnswer, type SettlingQuestion, type UnitItemKind, type UpstreamAnswers, type UpstreamMisses, type UpstreamQuestions } from "../../model/upstream";
 import { controlKey, controlScenario, settlingAnswer, settlingScenario } from "./settling";
 import { optionsAnswer, optionsScenario } from "./options";
 
@@ -101,6 +101,23 @@ export class UpstreamProbe {
     const key = optionsKey(question);
     if (!this.options.has(key) && !this.unanswered.has(`o:${key}`)) await this.ask({ ...emptyMisses(), options: new Map([[key, question]]) });
     return this.options.get(key);
+  }
+
+  /**
+   * `compute` run with the subject's answers, asking the subject what it missed and running it
+   * again, at most `rounds` times and `calls` calls (or until the budget is spent): its last value,
+   * and every question each run asked.
+   */
+  async untilAnswered<T>(compute: () => { readonly value: T; readonly misses: UpstreamMisses }, rounds: number, calls: number): Promise<{ readonly value: T; readonly asked: UpstreamQuestions[] }> {
+    const started = this.calls;
+    let run = compute();
+    const asked: UpstreamQuestions[] = [run.misses.asked];
+    for (let round = 0; round < rounds && this.open(run.misses) > 0 && !this.exhausted && this.calls - started < calls; round++) {
+      await this.ask(run.misses);
+      run = compute();
+      asked.push(run.misses.asked);
+    }
+    return { value: run.value, asked };
   }
 
   /** groupToolRounds of a transcript, as the subject answers it (cached), or undefined when it gives none. */
@@ -354,8 +371,10 @@ function groupsOf(value: Json | undefined): ModelGroup[] | null {
   return groups;
 }
 
-/** The channels the boundary reads; records are dropped (they cost nothing and do not move the cut). */
-/** The channels of a context (no records); `nullSummary: false` leaves an absent summary out rather than null. */
+/**
+ * The channels the boundary reads; records are dropped (they cost nothing and do not move the
+ * cut). `nullSummary: false` leaves an absent summary out rather than null.
+ */
 function contextOnly(context: ContextData, nullSummary = true): Json {
   const summary = context.summary ?? null;
   return { requirements: context.requirements ?? [], ...(summary === null && !nullSummary ? {} : { summary }), messages: context.messages ?? [] } as unknown as Json;

@@ -1,5 +1,5 @@
 import { expectedFor, modelBuild, simulateProgram } from "../../model/index";
-import { compactionKey, withoutUpstream, withUpstreamAnswers, type CompactionQuestion, type ReadQuestion, type UpstreamLayer, type UpstreamQuestions } from "../../model/upstream";
+import { compactionKey, withoutUpstream, withUpstreamAnswers, type CompactionQuestion, type ReadQuestion, type UpstreamLayer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -76,15 +76,8 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
     }
     // A hostile scenario's input is not the data the probe would build: its build is not asked.
     if (layers.includes("build") && (failure.scenario.decorations ?? []).some((d) => d.target === "input")) continue;
-    const started = probe.calls;
-    let run = rejudge(layers);
-    const asked: UpstreamQuestions[] = [run.misses.asked];
-    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_RECHECK; round++) {
-      await probe.ask(run.misses);
-      run = rejudge(layers);
-      asked.push(run.misses.asked);
-    }
-    const differences = differencesIn(probe, asked, layers);
+    const run = await probe.untilAnswered(() => rejudge(layers), MAX_ROUNDS, MAX_PROBES_PER_RECHECK);
+    const differences = differencesIn(probe, run.asked, layers);
     const needs = layers.filter((layer) => differences.some((d) => d.layer === layer));
     const named = needs[0];
     if (named === undefined) continue;
@@ -119,15 +112,8 @@ async function upstreamOfCompaction(found: Recheck, probe: UpstreamProbe): Promi
           return answer !== undefined && outcomeAccepted(answerObservation(answer), expectedFor(plainCompaction(q)));
         }),
       );
-    const started = probe.calls;
-    let run = predict();
-    const asked: UpstreamQuestions[] = [run.misses.asked];
-    for (let round = 0; round < MAX_ROUNDS && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < MAX_PROBES_PER_RECHECK; round++) {
-      await probe.ask(run.misses);
-      run = predict();
-      asked.push(run.misses.asked);
-    }
-    const differences = differencesIn(probe, asked, layers);
+    const run = await probe.untilAnswered(predict, MAX_ROUNDS, MAX_PROBES_PER_RECHECK);
+    const differences = differencesIn(probe, run.asked, layers);
     const named = layers.find((layer) => differences.some((d) => d.layer === layer));
     if (named !== undefined && run.value) return { layer: named, how: "recheck", differences: [...differences, ...found.differences], needs: [named, "compaction"] };
   }

@@ -44,16 +44,9 @@ export async function groupsBehindCut(context: ContextData, subject: number | nu
 export async function unitsBehindCut(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<Difference[] | null> {
   if (probe === null || subject === contract) return null;
   const walk = () => withUpstreamAnswers(probe.answers({ build: false, compaction: false, units: true, groups: false, boundary: false }), () => modelBoundary(context, options));
-  const started = probe.calls;
-  let run = walk();
-  const asked = [run.misses.asked];
-  for (let round = 0; round < 16 && probe.open(run.misses) > 0 && !probe.exhausted && probe.calls - started < 200; round++) {
-    await probe.ask(run.misses);
-    run = walk();
-    asked.push(run.misses.asked);
-  }
+  const run = await probe.untilAnswered(walk, 16, 200);
   if (run.value !== subject) return null;
-  const differences = differencesIn(probe, asked, ["units"]).filter((d) => d.layer === "units");
+  const differences = differencesIn(probe, run.asked, ["units"]).filter((d) => d.layer === "units");
   return differences.length > 0 ? differences : null;
 }
 

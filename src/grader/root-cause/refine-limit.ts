@@ -1,13 +1,11 @@
-import { modelContextUnits } from "../../model/index";
 import { LIMIT } from "../../model/limits";
-import { withoutUpstream } from "../../model/upstream";
-import type { ContextData, Json } from "../../scenario/data";
+import type { Json } from "../../scenario/data";
 import { returnedValue } from "./departure";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import type { UpstreamProbe } from "./probe";
-import { itemsOf, refineUnits, type UnitsFinding } from "./refine-units";
+import { contractUnits, itemsOf, refineUnits, type UnitsFinding } from "./refine-units";
 
 // A limit of the new context (§3's total of string code points, checked when §7 step 8 builds
 // it) refused where the contract completes the compaction may be no mistake of the limit: an
@@ -43,13 +41,7 @@ export async function limitByUnits(scenario: Scenario, observation: Observation,
   const result = returnedValue(contract, observation);
   if (!isRec(result ?? undefined) || (result as { status?: Json }).status !== "compacted") return null;
   const strings = stringPoints((result as { context: Json }).context);
-  const own = await probe.unitsOfInput(op.context);
-  let want: number | null;
-  try {
-    want = withoutUpstream(() => modelContextUnits(op.context as unknown as ContextData));
-  } catch {
-    want = null;
-  }
+  const [own, want] = [await probe.unitsOfInput(op.context), contractUnits(op.context)];
   if (own === null || want === null || own === want) return null;
   if (strings > LIMIT.totalStringUnits || strings + Math.abs(own - want) <= LIMIT.totalStringUnits) return null;
   return refineUnits(itemsOf(op.context), probe);

@@ -24,7 +24,8 @@ export interface UnitsFinding {
 type Rec = { readonly [k: string]: Json };
 const isRec = (v: Json | undefined): v is Rec => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 
-function contractUnits(input: Json): number | null {
+/** The contract's units of an input, or null when the model cannot count it (no contract data). */
+export function contractUnits(input: Json): number | null {
   try {
     return withoutUpstream(() => modelContextUnits(input as unknown as ContextData));
   } catch {

@@ -79,11 +79,8 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   }
   if (layer === "boundary") {
     const d = recheck.differences.find((x) => x.layer === "boundary");
-    const counted = d?.about?.kind === "boundary" && probe !== null ? await unitsBehindCut(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : null;
-    const units = counted === null ? null : await refineUnits(counted, probe!);
-    if (units !== null) return { key: units.rule, ...units };
-    const grouped = d?.about?.kind === "boundary" ? await groupsBehindCut(d.about.context, d.about.subject, probe) : null;
-    if (grouped !== null) return signed(refineGroups(grouped));
+    const beneath = d?.about?.kind === "boundary" ? await beneathTheCut(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : null;
+    if (beneath !== null) return beneath;
     const choice = d?.about?.kind === "boundary" ? await boundaryDetail(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
     return fromDifference("boundary.answer", choice === "" ? "boundary" : choice, d);
   }
@@ -317,6 +314,19 @@ function notStringDeparture(departure: Departure): string {
 const TEXT_CHECKS = ["CONTEXT_SUMMARY_INSUFFICIENT", "CONTEXT_LIMIT_EXCEEDED"];
 
 /**
+ * A boundary answered otherwise because of what it stands on (./refine-boundary): its cut given by
+ * §6's walk with the subject's own units (the units row), or inside a round where its own groups
+ * differ (the grouping); null when neither.
+ */
+async function beneathTheCut(context: ContextData, options: BoundaryOptions, subject: number | null, want: number | null, probe: UpstreamProbe | null): Promise<Signature | null> {
+  const counted = probe === null ? null : await unitsBehindCut(context, options, subject, want, probe);
+  const units = counted === null || probe === null ? null : await refineUnits(counted, probe);
+  if (units !== null) return { key: units.rule, ...units };
+  const grouped = await groupsBehindCut(context, subject, probe);
+  return grouped === null ? null : signed(refineGroups(grouped));
+}
+
+/**
  * How a check of step 6 departs: a refusal of a summary the contract lets through step 6 is one
  * departure whatever the contract does later (returns, or refuses at a limit of the new context).
  */
@@ -379,11 +389,8 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   if (op.kind === "boundary" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned" && (failure.scenario.decorations ?? []).length === 0) {
     const [subject, want] = [failure.observation.outcome.value, contract.value];
     const cut = (v: Json): v is number | null => v === null || (typeof v === "number" && Number.isSafeInteger(v));
-    const counted = cut(subject) && cut(want) && probe !== null ? await unitsBehindCut(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : null;
-    const units = counted === null ? null : await refineUnits(counted, probe!);
-    if (units !== null) return { key: units.rule, ...units };
-    const grouped = cut(subject) ? await groupsBehindCut(op.context as unknown as ContextData, subject, probe) : null;
-    if (grouped !== null) return signed(refineGroups(grouped));
+    const beneath = cut(subject) && cut(want) ? await beneathTheCut(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : null;
+    if (beneath !== null) return beneath;
     const choice = cut(subject) && cut(want) ? await boundaryDetail(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : "";
     if (choice !== "") return { key: `boundary.answer ${choice}`, rule: "boundary.answer", ...side };
   }
