@@ -16,8 +16,11 @@ import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
 import { RULES, type RuleId } from "./rules";
 import type { Signature } from "./signature";
+import { asyncBattery } from "./async-battery";
 import { cancelBattery } from "./cancel-battery";
+import { criterionOfProperty } from "../rubric/property-criteria";
 import { optionsBattery } from "./options-battery";
+import { readingBattery } from "./reading-battery";
 import { unitsBattery } from "./units-battery";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
@@ -80,39 +83,29 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const probe = options.subject === null ? null : new UpstreamProbe(options.subject);
   const attributed: Attributed[] = [];
   const combined = new Map<string, readonly string[]>();
+  // Failures diagnosed once the probe's allowance was spent (their questions went unanswered).
+  const starved: number[] = [];
   for (const failure of failures) {
-    const def = byId.get(failure.id);
-    if (failure.counterexample === undefined || failure.observation === undefined || def === undefined || probe === null) {
-      attributed.push({ failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] });
-      continue;
-    }
-    const scenarioFailure = { def, scenario: failure.counterexample, observation: failure.observation };
-    let diagnosis: Awaited<ReturnType<typeof diagnose>>;
-    try {
-      diagnosis = await diagnose(scenarioFailure, failure.expected ?? null, probe, options.reference);
-    } catch {
-      // The model cannot judge again with answers that are no contract data (a built context
-      // holding NaN, which J does not define): this failure alone stays its own root cause.
-      attributed.push({ failure, cause: failure.id, differences: [] });
-      continue;
-    }
-    const { recheck: result, signature } = diagnosis;
-    const needsMore = (result.needs?.length ?? 0) > 1;
-    const differences = result.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
-    if (signature.undiagnosed === true) {
-      attributed.push({ failure, cause: failure.id, differences: [] });
-      continue;
-    }
-    attributed.push({ failure, cause: signature.key, differences, combined: needsMore, recheck: result, signature, ...(diagnosis.fields === undefined ? {} : { fields: diagnosis.fields }), ...(diagnosis.focused === undefined ? {} : { focused: diagnosis.focused }) });
-    if (needsMore) combined.set(failure.id, result.needs!);
+    const entry = await attribute(failure, byId.get(failure.id), probe, options.reference);
+    if (probe?.exhausted === true && entry.signature !== undefined) starved.push(attributed.length);
+    attributed.push(entry);
   }
+  if (probe !== null && starved.length > 0) {
+    // Diagnosed again with an allowance of their own, the failures alone under their key first:
+    // a key many failures share stands anyway, one only a starved failure has may be the
+    // answer a question left unasked gave.
+    probe.allowAsking();
+    const held = (i: number) => attributed.filter((a) => a.cause === attributed[i]!.cause).length;
+    for (const i of [...starved].sort((x, y) => held(x) - held(y) || x - y).slice(0, MAX_STARVED)) attributed[i] = await attribute(attributed[i]!.failure, byId.get(attributed[i]!.failure.id), probe, options.reference);
+  }
+  for (const a of attributed) if (a.combined === true) combined.set(a.failure.id, a.recheck!.needs!);
   const conformance = options.conformance ?? new Map<string, string>();
   const causes = new Map<string, Attributed[]>();
   for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed), conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
   probe?.allowAsking();
-  for (const found of probe === null ? [] : await askedCauses(probe, rules)) {
+  for (const found of probe === null ? [] : await askedCauses(probe, rules, options)) {
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);
   }
@@ -126,6 +119,28 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
 }
 
+/** Failures diagnosed again after the allowance was spent (./analyze: starved). */
+const MAX_STARVED = 12;
+
+/** One failure localized and signed (./diagnose); its own root cause where it cannot be. */
+async function attribute(failure: FailureInput, def: PropertyDefinition | undefined, probe: UpstreamProbe | null, reference: Host | null): Promise<Attributed> {
+  if (failure.counterexample === undefined || failure.observation === undefined || def === undefined || probe === null) {
+    return { failure, cause: failure.counterexample === undefined ? notRunId(failure) : failure.id, differences: [] };
+  }
+  let diagnosis: Awaited<ReturnType<typeof diagnose>>;
+  try {
+    diagnosis = await diagnose({ def, scenario: failure.counterexample, observation: failure.observation }, failure.expected ?? null, probe, reference);
+  } catch {
+    // The model cannot judge again with answers that are no contract data (a built context
+    // holding NaN, which J does not define): this failure alone stays its own root cause.
+    return { failure, cause: failure.id, differences: [] };
+  }
+  const { recheck, signature } = diagnosis;
+  if (signature.undiagnosed === true) return { failure, cause: failure.id, differences: [] };
+  const differences = recheck.differences.map(({ layer, question, subject, contract }) => ({ layer, question, subject, contract }));
+  return { failure, cause: signature.key, differences, combined: (recheck.needs?.length ?? 0) > 1, recheck, signature, ...(diagnosis.fields === undefined ? {} : { fields: diagnosis.fields }), ...(diagnosis.focused === undefined ? {} : { focused: diagnosis.focused }) };
+}
+
 /**
  * Mistakes found by asking (./units-battery, ./options-battery, ./cancel-battery): where the grade
  * holds a units or an options mistake, the rows of §4 or the checks of the options that depart on
@@ -133,13 +148,23 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
  * mistake, the first abort of a fixed set answered otherwise. Each is one more mistake with no
  * property of its own.
  */
-async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
+async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>, analysis: AnalyzeOptions): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
   const rules = new Set([...known.values()].filter((r): r is RuleId => r !== undefined));
+  const keys = new Set(known.keys());
+  const holds = (criterion: CriterionId) => [...rules].some((rule) => RULES[rule].criterion === criterion);
+  const judgesOf = (family: string, criterion: CriterionId) => analysis.definitions.filter((d) => d.family === family && d.needsReference !== true && criterionOfProperty(d.id) === criterion);
+  const asyncJudges = judgesOf("async", "async-observation");
+  const awaited = holds("async-observation") || asyncJudges.length === 0 ? null : await asyncBattery(probe, asyncJudges, keys, analysis.reference);
+  const readingJudges = judgesOf("hostile", "immutable-snapshots-and-ceilings");
+  // (The options are read like the input: a mistake in reading them is the reader's too.)
+  const read = holds("immutable-snapshots-and-ceilings") || rules.has("read.options") || readingJudges.length === 0 ? null : await readingBattery(probe, readingJudges, keys, analysis.reference);
   const units = [...rules].some((rule) => rule.startsWith("units.")) ? await unitsBattery(probe, rules) : [];
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
   const options = optionKeys.length > 0 ? await optionsBattery(probe, new Set(optionKeys)) : [];
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
   return [
+    ...(read === null ? [] : [askedCause(`asked ${read.signature.key}`, read.signature, `your buildActiveContext a small context with one hostile thing at a time (judged as ${read.property} judges), where the same context without it is built right`, "another mistake")]),
+    ...(awaited === null ? [] : [askedCause(`asked ${awaited.signature.key}`, awaited.signature, `your compactContext a fixed set of summarizer values on a plain context (judged as ${awaited.property} judges), each where the same context with a plain text summary is compacted right`, "another mistake")]),
     ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", "another mistake")]),
     ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", "another units mistake")),
     ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", "another mistake in the checks of the options")),

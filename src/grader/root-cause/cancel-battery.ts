@@ -7,7 +7,7 @@ import { abortWords, signalWords } from "../report/glossary";
 import { outcomeDeparture } from "./departure";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
-import { plainSettling } from "./settling";
+import { plainShapes, rightShape } from "./plain-shapes";
 import { compactRule } from "./steps";
 
 // A cancellation mistake that hides behind another. Where a mistake upstream (a units row, the
@@ -15,7 +15,7 @@ import { compactRule } from "./steps";
 // that shows a missed abort is signed by that mistake, and the cancellation mistake has no
 // failure of its own. Where the grade holds no cancellation mistake, the analysis asks the
 // submission a fixed set of aborts on the plain context the async questions use (one user
-// message, room for the text's summary): each asked only when the same call without the abort
+// message, or the first plain context the subject compacts right): each asked only when the same call without the abort
 // is answered as the contract answers it, so that what departs is the abort's handling. The
 // first abort answered otherwise is one more mistake, found by asking; several departing aborts
 // are taken for one mistake (nothing here tells them apart).
@@ -44,8 +44,9 @@ export interface CancelFinding {
 }
 
 async function departs(probe: UpstreamProbe, scenario: Scenario): Promise<{ readonly observation: Observation; readonly expected: Expected; readonly subject: string; readonly contract: string } | null | "unanswered"> {
-  const observation = await probe.observe(scenario);
-  if (observation === undefined) return "unanswered";
+  const asked = await probe.asked(scenario);
+  if (asked === undefined) return "unanswered";
+  const { observation } = asked;
   const expected = withoutUpstream(() => expectedFor(scenario));
   const departure = outcomeDeparture(observation, expected);
   // A rejection left unhandled is no answer of the abort's (a mistake of its own, step 5's).
@@ -54,15 +55,22 @@ async function departs(probe: UpstreamProbe, scenario: Scenario): Promise<{ read
 
 /** The first abort of the battery answered otherwise, where the same call without it is answered right; null when none is. */
 export async function cancelBattery(probe: UpstreamProbe): Promise<CancelFinding | null> {
+  const shape = await rightShape(probe, TEXT, (scenario, observation) => outcomeDeparture(observation, withoutUpstream(() => expectedFor(scenario))) === null);
+  if (shape < 0) return null;
   for (const [script, signal, abort] of CANCEL_BATTERY) {
-    const plain = await departs(probe, plainSettling(TEXT, script, "none", "none"));
+    const plain = await departs(probe, plainShapes(TEXT, script, "none", "none")[shape]!);
     if (plain !== null) continue;
-    const scenario = plainSettling(TEXT, script, signal, abort);
+    const scenario = plainShapes(TEXT, script, signal, abort)[shape]!;
     const found = await departs(probe, scenario);
     if (found === null || found === "unanswered") continue;
     const op = scenario.operation as Extract<Scenario["operation"], { kind: "compact" }>;
     const rule = compactRule(op, found.observation, found.expected) ?? "step5.abort";
-    return { rule, question: `compactContext of one message with ${signalWords(signal)}, ${abortWords(abort)}`, subject: found.subject, contract: found.contract };
+    return { rule, question: `compactContext of ${messageWords(op)} with ${signalWords(signal)}, ${abortWords(abort)}`, subject: found.subject, contract: found.contract };
   }
   return null;
+}
+
+function messageWords(op: Extract<Scenario["operation"], { kind: "compact" }>): string {
+  const n = ((op.context as { messages?: unknown[] }).messages ?? []).length;
+  return n === 1 ? "one message" : `${n} messages`;
 }

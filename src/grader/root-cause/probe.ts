@@ -1,3 +1,4 @@
+import { CODE } from "../../model/limits";
 import type { ModelGroup } from "../../model/index";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData, Json } from "../../scenario/data";
@@ -149,7 +150,13 @@ export class UpstreamProbe {
     }
     for (const [key, question] of misses.compactions) {
       if (this.skip("k", key)) continue;
-      this.keep("k", key, compactionOf(await this.observation(plainCompaction(question))) ?? undefined, this.compactions);
+      let answer = compactionOf(await this.observation(plainCompaction(question)));
+      // No summary may be given as null or left out (§3): a subject that refuses null is asked with it left out.
+      if (answer?.kind === "throws" && answer.codes[0] === CODE.invalidInput && (question.context.summary ?? null) === null) {
+        const again = compactionOf(await this.observation(plainCompaction(question, false)));
+        if (again !== null && !(again.kind === "throws" && again.codes[0] === CODE.invalidInput)) answer = again;
+      }
+      this.keep("k", key, answer ?? undefined, this.compactions);
     }
     const options = new Map([...misses.options].filter(([key]) => !this.unanswered.has(`o:${key}`)));
     for (const [key, question] of options) {
@@ -299,6 +306,21 @@ export class UpstreamProbe {
     return this.observed.get(key);
   }
 
+  /**
+   * The subject's whole observation of a question asked after the failures (the batteries of
+   * ./analyze), cached, within the asking allowance; a hang or a throw is its answer (not counted
+   * as a refusal). Undefined once the allowance is spent.
+   */
+  async asked(scenario: Scenario): Promise<{ readonly scenario: Scenario; readonly observation: Observation } | undefined> {
+    const key = JSON.stringify(scenario);
+    if (!this.observed.has(key)) {
+      if (this.exhausted) return undefined;
+      this.observed.set(key, await this.observation(scenario, false));
+    }
+    const observation = this.observed.get(key);
+    return observation === undefined ? undefined : { scenario, observation };
+  }
+
   /** The returned value, or undefined when the call threw, crashed or timed out. */
   private async value(scenario: Scenario): Promise<Json | undefined> {
     const outcome = await this.outcome(scenario);
@@ -409,11 +431,11 @@ function emptyMisses(): UpstreamMisses {
 }
 
 /** The plain question of the compaction layer as a scenario (see CompactionQuestion). */
-export function plainCompaction(question: CompactionQuestion): Scenario {
+export function plainCompaction(question: CompactionQuestion, withSummary = true): Scenario {
   return {
     operation: {
       kind: "compact",
-      context: contextWithRecords(question.context),
+      context: contextWithRecords(question.context, withSummary),
       prebuilt: false,
       options: question.options,
       summarizer: typeof question.value === "string" ? { kind: "text", text: question.value, delivery: "sync" } : { kind: "value", value: question.value, delivery: "sync" },
@@ -424,8 +446,10 @@ export function plainCompaction(question: CompactionQuestion): Scenario {
   };
 }
 
-function contextWithRecords(context: ContextData): Json {
-  return { requirements: context.requirements ?? [], summary: context.summary ?? null, messages: context.messages ?? [], compactions: context.compactions ?? [] } as unknown as Json;
+/** The context with every channel given (`withSummary` false: no summary, left out rather than null). */
+function contextWithRecords(context: ContextData, withSummary = true): Json {
+  const summary = context.summary ?? null;
+  return { requirements: context.requirements ?? [], ...(withSummary || summary !== null ? { summary } : {}), messages: context.messages ?? [], compactions: context.compactions ?? [] } as unknown as Json;
 }
 
 function compactionOf(observation: Observation | undefined): CompactionAnswer | null {
