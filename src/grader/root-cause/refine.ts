@@ -71,18 +71,14 @@ const named = (c: Check): string => c.group ?? c.name;
 
 const int = (o: { readonly [k: string]: Json }, k: string): number | null => (typeof o[k] === "number" && Number.isSafeInteger(o[k]) ? (o[k] as number) : null);
 const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
-/** A check of one field's type, named by what it requires ("targetUnits is a safe integer"). */
-const typed = (field: string, rule: RuleId, ok: (v: Json | undefined) => boolean, requires: string, group?: string): Check => ({ name: `${field} ${requires}`, rule, slack: (o) => (ok(o[field]) ? null : -1), ...(group === undefined ? {} : { group }) });
+const typed = (name: string, rule: RuleId, ok: (v: Json | undefined) => boolean, group?: string): Check => ({ name, rule, slack: (o) => (ok(o[name]) ? null : -1), ...(group === undefined ? {} : { group }) });
 const isInt = (v: Json | undefined) => typeof v === "number" && Number.isSafeInteger(v);
 const isId = (v: Json | undefined) => typeof v === "string" && v.trim().length > 0;
 
-const SAFE = "is a safe integer";
-const ID = "is a string with non-whitespace";
-
 const CHECKS: readonly Check[] = [
-  typed("targetUnits", "options.budgets", isInt, SAFE),
-  typed("summaryMaxUnits", "options.budgets", isInt, SAFE),
-  typed("retainRecentMessages", "options.budgets", isInt, SAFE),
+  typed("targetUnits", "options.budgets", isInt),
+  typed("summaryMaxUnits", "options.budgets", isInt),
+  typed("retainRecentMessages", "options.budgets", isInt),
   { name: "targetUnits >= 1", rule: "options.budgets", slack: (o) => diff(int(o, "targetUnits"), 1) },
   { name: "targetUnits <= 1,000,000", rule: "options.budgets", slack: (o) => diff(1_000_000, int(o, "targetUnits")) },
   { name: "summaryMaxUnits >= 1", rule: "options.budgets", slack: (o) => diff(int(o, "summaryMaxUnits"), 1) },
@@ -92,12 +88,12 @@ const CHECKS: readonly Check[] = [
 ];
 
 const COMPACT_CHECKS: readonly Check[] = [
-  typed("maxUnits", "options.maxUnits", isInt, SAFE),
+  typed("maxUnits", "options.maxUnits", isInt),
   { name: "maxUnits >= 1", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), 1) },
   { name: "maxUnits <= 1,000,000", rule: "options.maxUnits", slack: (o) => diff(1_000_000, int(o, "maxUnits")) },
   { name: "targetUnits <= maxUnits", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), int(o, "targetUnits")) },
-  typed("summaryId", "options.ids", isId, ID, "summaryId and recordId are strings with non-whitespace"),
-  typed("recordId", "options.ids", isId, ID, "summaryId and recordId are strings with non-whitespace"),
+  typed("summaryId", "options.ids", isId, "summaryId or recordId"),
+  typed("recordId", "options.ids", isId, "summaryId or recordId"),
 ];
 
 const bump = (o: { readonly [k: string]: Json }, field: string, by: number): { [k: string]: Json } => ({ ...o, [field]: (int(o, field) ?? 0) + by });
