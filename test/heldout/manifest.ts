@@ -8,6 +8,7 @@ import { ONE_MISTAKE } from "./truth/one";
 import { S12 } from "./truth/multi-s12";
 import { S13 } from "./truth/multi-s13";
 import { S15 } from "./truth/multi-s15";
+import { S16 } from "./truth/multi-s16";
 import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
@@ -15,4 +16,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16];

@@ -37,8 +37,8 @@ export type CompactParts = {
   readonly readOptions?: (options: unknown) => CompactOptions;
   /** Builds the context (§3): the reference's contextInfo by default. */
   readonly contextInfo?: (input: unknown) => ContextInfo;
-  /** §7 step 2: whether the context is small enough to be returned unchanged. */
-  readonly small?: (units: number, maxUnits: number) => boolean;
+  /** §7 step 2: whether the context is small enough to be returned unchanged (the built context and the read options given too, s16). */
+  readonly small?: (units: number, maxUnits: number, info: ContextInfo, options: CompactOptions) => boolean;
   /** §6: the boundary, from the built context and the read options. */
   readonly boundaryOf?: (info: ContextInfo, options: CompactOptions) => number | null;
   /** §7 step 3: the record id is checked before the summarizer is called (default true). */
@@ -53,6 +53,10 @@ export type CompactParts = {
   readonly summaryUnitsForCheck?: (summaryIdUnits: number, textUnits: number) => number;
   /** §7 step 6: whether the summary text counts as only whitespace. */
   readonly isBlank?: (text: string) => boolean;
+  /** (s16) §7 step 6: whether a summary longer than 65536 code points is refused (default true). */
+  readonly summaryLengthChecked?: boolean;
+  /** (s16) §7 step 6: the code of a summary value that is not a string (default CONTEXT_SUMMARY_INVALID). */
+  readonly notStringCode?: typeof SUMMARY_INVALID | typeof SUMMARY_INSUFFICIENT;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -78,7 +82,7 @@ function start(
   const info = (parts.contextInfo ?? contextInfo)(input);
   const options = (parts.readOptions ?? readCompactOptions)(rawOptions);
   // 2. Small enough: the very same context, without calling the summarizer or the signal.
-  if (parts.small ? parts.small(info.totalUnits, options.maxUnits) : info.totalUnits <= options.maxUnits) {
+  if (parts.small ? parts.small(info.totalUnits, options.maxUnits, info, options) : info.totalUnits <= options.maxUnits) {
     resolve(freeze({ status: "unchanged", context: info.context, record: null }));
     return;
   }
@@ -145,10 +149,10 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
   // event, so the signal is read again ("after the await").
   checkSignal(watch);
   if (typeof text !== "string") {
-    fail(SUMMARY_INVALID, "the summary is not a string");
+    fail(parts.notStringCode ?? SUMMARY_INVALID, "the summary is not a string");
   }
   const textUnits = codePoints(text);
-  if (textUnits > MAX_CONTEXT_STRING_UNITS) fail(LIMIT_EXCEEDED, `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
+  if (parts.summaryLengthChecked !== false && textUnits > MAX_CONTEXT_STRING_UNITS) fail(LIMIT_EXCEEDED, `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
   if (parts.isBlank ? parts.isBlank(text) : !isNonEmpty(text)) fail(SUMMARY_INSUFFICIENT, "the summary is only whitespace");
   const summaryIdUnits = codePoints(options.summaryId);
   const summaryUnits = SUMMARY_BASE + summaryIdUnits + textUnits;
