@@ -61,6 +61,13 @@ describe("mistakes behind one of another kind, found by asking", () => {
     expect(summary(causes)).toEqual([["read.input", true], ["step5.unhandled", false]]);
   }, 300_000);
 
+  it("a grade with no failed property is told of a mistake found by asking, in words that say so", async () => {
+    const subject = createInProcessHost({ ...core, ...mixedFour12(new Set(["then-read-twice"])) });
+    const { rootCauses } = await analyzeRootCauses([], { definitions: suite, subject, reference });
+    expect(summary(rootCauses)).toEqual([["step5.thenable", true]]);
+    expect(rootCauses[0]!.explanation).toMatch(/No property failed on it .*costs no points/);
+  }, 120_000);
+
   it("one async mistake asks nothing more: then read twice alone stays one root cause", async () => {
     const causes = (await analysed(mixedFour12(new Set(["then-read-twice"])), ["async.thenable-reached-twice-called-once"])).rootCauses;
     expect(summary(causes)).toEqual([["step5.thenable", false]]);

@@ -105,7 +105,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
   probe?.allowAsking();
-  for (const found of probe === null ? [] : await askedCauses(probe, rules, options)) {
+  for (const found of probe === null ? [] : await askedCauses(probe, rules, options, failures.length === 0)) {
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);
   }
@@ -142,13 +142,14 @@ async function attribute(failure: FailureInput, def: PropertyDefinition | undefi
 }
 
 /**
- * Mistakes found by asking (./units-battery, ./options-battery, ./cancel-battery): where the grade
- * holds a units or an options mistake, the rows of §4 or the checks of the options that depart on
- * a fixed set of small questions and that no root cause names; where it holds no cancellation
- * mistake, the first abort of a fixed set answered otherwise. Each is one more mistake with no
- * property of its own.
+ * Mistakes found by asking (./units-battery, ./options-battery, ./cancel-battery,
+ * ./async-battery, ./reading-battery): where the grade holds a units or an options mistake, the
+ * rows of §4 or the checks of the options that depart on a fixed set of small questions and that
+ * no root cause names; where it holds no cancellation, no async-observation or no reading
+ * mistake, the first abort, summarizer value or hostile build of a fixed set answered otherwise.
+ * Each is one more mistake with no property of its own.
  */
-async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>, analysis: AnalyzeOptions): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
+async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>, analysis: AnalyzeOptions, noFailure: boolean): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
   const rules = new Set([...known.values()].filter((r): r is RuleId => r !== undefined));
   const keys = new Set(known.keys());
   const holds = (criterion: CriterionId) => [...rules].some((rule) => RULES[rule].criterion === criterion);
@@ -162,16 +163,18 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
   const options = optionKeys.length > 0 ? await optionsBattery(probe, new Set(optionKeys)) : [];
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
+  const behind = (before: string): string | null => (noFailure ? null : before);
   return [
-    ...(read === null ? [] : [askedCause(`asked ${read.signature.key}`, read.signature, `your buildActiveContext a small context with one hostile thing at a time (judged as ${read.property} judges), where the same context without it is built right`, "another mistake")]),
-    ...(awaited === null ? [] : [askedCause(`asked ${awaited.signature.key}`, awaited.signature, `your compactContext a fixed set of summarizer values on a plain context (judged as ${awaited.property} judges), each where the same context with a plain text summary is compacted right`, "another mistake")]),
-    ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", "another mistake")]),
-    ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", "another units mistake")),
-    ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", "another mistake in the checks of the options")),
+    ...(read === null ? [] : [askedCause(`asked ${read.signature.key}`, read.signature, `your buildActiveContext a small context with one hostile thing at a time (judged by the check of ${read.property}), where the same context without it is built right`, behind("another mistake"))]),
+    ...(awaited === null ? [] : [askedCause(`asked ${awaited.signature.key}`, awaited.signature, `your compactContext a fixed set of summarizer values on a plain context (judged by the check of ${awaited.property}), each where the same context with a plain text summary is compacted right`, behind("another mistake"))]),
+    ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", behind("another mistake"))]),
+    ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", behind("another units mistake"))),
+    ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", behind("another mistake in the checks of the options"))),
   ];
 }
 
-function askedCause(key: string, signature: Signature, how: string, before: string): { readonly key: string; readonly rule: RuleId; readonly cause: RootCause } {
+/** `before`: what departs first in the failures that hide it; null when no property failed at all. */
+function askedCause(key: string, signature: Signature, how: string, before: string | null): { readonly key: string; readonly rule: RuleId; readonly cause: RootCause } {
   const described = describeCause(signature, keyDetail(signature.key, signature.rule) || null, 0);
   const rule = RULES[signature.rule];
   return {
@@ -180,7 +183,7 @@ function askedCause(key: string, signature: Signature, how: string, before: stri
     cause: {
       id: signature.rule,
       title: described.title,
-      explanation: `${rule.says} (contract ${rule.section}). Found by asking ${how} (below: your answer and the contract's). No failed property's smallest counterexample shows it, because ${before} departs first in each of them: it explains no failure of its own and costs no points beyond theirs, but it is a mistake to fix too.`,
+      explanation: `${rule.says} (contract ${rule.section}). Found by asking ${how} (below: your answer and the contract's). ${before === null ? "No property failed on it (their generated cases did not meet it): it costs no points" : `No failed property's smallest counterexample shows it, because ${before} departs first in each of them: it explains no failure of its own and costs no points beyond theirs`}, but it is a mistake to fix too.`,
       criterion: described.criterion,
       differences: [{ layer: signature.rule.startsWith("units.") ? "units" : signature.rule.startsWith("options.") ? "options" : "compaction", question: signature.question, subject: signature.subject, contract: signature.contract }],
       properties: [],
