@@ -95,8 +95,10 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     // a key many failures share stands anyway, one only a starved failure has may be the
     // answer a question left unasked gave.
     probe.allowAsking();
-    const held = (i: number) => attributed.filter((a) => a.cause === attributed[i]!.cause).length;
-    for (const i of [...starved].sort((x, y) => held(x) - held(y) || x - y).slice(0, MAX_STARVED)) attributed[i] = await attribute(attributed[i]!.failure, byId.get(attributed[i]!.failure.id), probe, options.reference);
+    const held = new Map<string, number>();
+    for (const a of attributed) held.set(a.cause, (held.get(a.cause) ?? 0) + 1);
+    const count = (i: number) => held.get(attributed[i]!.cause)!;
+    for (const i of [...starved].sort((x, y) => count(x) - count(y) || x - y).slice(0, MAX_STARVED)) attributed[i] = await attribute(attributed[i]!.failure, byId.get(attributed[i]!.failure.id), probe, options.reference);
   }
   for (const a of attributed) if (a.combined === true) combined.set(a.failure.id, a.recheck!.needs!);
   const conformance = options.conformance ?? new Map<string, string>();

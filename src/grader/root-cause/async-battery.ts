@@ -9,12 +9,11 @@ import { plainShapes, rightShape } from "./plain-shapes";
 // upstream (the boundary, a units row) departs first on every compaction the async properties
 // make, the one way of awaiting that is wrong shows in no failure of its own. Where the grade
 // holds no mistake of observing the value, the analysis asks the submission a fixed set of
-// summarizer values on the plain context the async questions use (one user message, room for
-// the text's summary), no signal, and judges each answer with the async properties' own checks
-// (so the counters count: a then read twice, a then called again). Each is asked only when the
-// same context compacted with a plain text summarizer is answered right, so that what departs is
-// the value's observation. The first departure, signed as a failure of that property would be,
-// is one more mistake, found by asking; several departing values are taken for one mistake.
+// summarizer values, no signal, on the first plain context it compacts right with a plain text
+// summarizer (./plain-shapes), so that what departs is the value's observation, and judges each
+// answer with the async properties' own checks (so the counters count: a then read twice, a
+// then called again). The first departure, signed as a failure of that property would be, is
+// one more mistake, found by asking; several departing values are taken for one mistake.
 
 const TEXT = "summary";
 

@@ -14,9 +14,9 @@ import { compactRule } from "./steps";
 // boundary) departs first on every compaction a cancellation property makes, the one property
 // that shows a missed abort is signed by that mistake, and the cancellation mistake has no
 // failure of its own. Where the grade holds no cancellation mistake, the analysis asks the
-// submission a fixed set of aborts on the plain context the async questions use (one user
-// message, or the first plain context the subject compacts right): each asked only when the same call without the abort
-// is answered as the contract answers it, so that what departs is the abort's handling. The
+// submission a fixed set of aborts on the first plain context it compacts right
+// (./plain-shapes): each asked only when the same call without the abort is answered as the
+// contract answers it, so that what departs is the abort's handling. The
 // first abort answered otherwise is one more mistake, found by asking; several departing aborts
 // are taken for one mistake (nothing here tells them apart).
 

@@ -446,10 +446,9 @@ export function plainCompaction(question: CompactionQuestion, withSummary = true
   };
 }
 
-/** The context with every channel given (`withSummary` false: no summary, left out rather than null). */
+/** The context with every channel given, its records too (`withSummary` false: no summary, left out rather than null). */
 function contextWithRecords(context: ContextData, withSummary = true): Json {
-  const summary = context.summary ?? null;
-  return { requirements: context.requirements ?? [], ...(withSummary || summary !== null ? { summary } : {}), messages: context.messages ?? [], compactions: context.compactions ?? [] } as unknown as Json;
+  return { ...(contextOnly(context, withSummary) as { readonly [key: string]: Json }), compactions: (context.compactions ?? []) as unknown as Json };
 }
 
 function compactionOf(observation: Observation | undefined): CompactionAnswer | null {
