@@ -4,6 +4,8 @@ import type { Expected } from "../../scenario/expected";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { UpstreamProbe } from "./probe";
 import { contractUnits } from "./refine-units";
+import { refusal } from "./refine";
+import type { Json } from "../../scenario/data";
 import type { Signature } from "./signature";
 
 // Checks made in another order than §7's, each one mistake whichever later step shows it.
@@ -16,8 +18,16 @@ import type { Signature } from "./signature";
 // per check: told by asking the same call on a context that needs compaction, which the subject
 // then refuses as the contract does.
 
-/** A context of one user message whose units exceed `maxUnits`: it needs compaction. */
-const needsCompaction = (maxUnits: number) => ({ requirements: [], summary: null, messages: [{ id: "late-1", role: "user", content: "x".repeat(Math.min(maxUnits + 1, 100_000)) }], compactions: [] });
+/** A context of one user message of `length` code points: it needs compaction under budgets below that. */
+const needsCompaction = (length: number) => ({ requirements: [], summary: null, messages: [{ id: "late-1", role: "user", content: "x".repeat(length) }], compactions: [] });
+
+/** The budgets brought down to at most 1000 units each, in their order (maxUnits ≥ targetUnits ≥ summaryMaxUnits). */
+function capped(options: { readonly [key: string]: Json }): { readonly [key: string]: Json } {
+  const cap = (v: Json | undefined, limit: number) => (typeof v === "number" && v > limit ? limit : v);
+  const maxUnits = cap(options.maxUnits, 1000) as number;
+  const targetUnits = cap(options.targetUnits, maxUnits);
+  return { ...options, maxUnits, ...(targetUnits === undefined ? {} : { targetUnits }), ...(options.summaryMaxUnits === undefined ? {} : { summaryMaxUnits: cap(options.summaryMaxUnits, typeof targetUnits === "number" ? targetUnits : maxUnits)! }) };
+}
 
 /** Whether a failure is about the signal alone: a signal slot the contract refuses, or decorations on options.signal only. */
 function aboutTheSignal(scenario: Scenario): boolean {
@@ -46,11 +56,17 @@ export async function checkedLate(scenario: Scenario, observation: Observation, 
   const unchanged = outcome.kind === "returned" && outcome.value !== null && typeof outcome.value === "object" && !Array.isArray(outcome.value) && outcome.value.status === "unchanged";
   if (!refuses || !unchanged) return null;
   const options = op.options;
-  const maxUnits = options !== null && typeof options === "object" && !Array.isArray(options) && typeof options.maxUnits === "number" ? options.maxUnits : null;
-  if (maxUnits === null || !Number.isSafeInteger(maxUnits) || maxUnits < 0) return null;
-  const later = await probe.observe({ ...scenario, operation: { ...op, context: needsCompaction(maxUnits) } });
-  const code = later?.outcome.kind === "threw" ? later.outcome.error.code : undefined;
-  if (code !== "CONTEXT_INVALID_INPUT") return null;
+  if (options === null || typeof options !== "object" || Array.isArray(options) || typeof options.maxUnits !== "number" || !Number.isSafeInteger(options.maxUnits)) return null;
+  // Options whose data the contract accepts (the slots or the reading are what it refuses), and
+  // budgets brought under a context that needs compaction, which the contract accepts as well.
+  const later = capped(options);
+  const plain = (o: Json) => refusal({ operation: "compact", options: o, summarizerSlot: "script", signal: "none" });
+  if (plain(options).length > 0 || plain(later).length > 0) return null;
+  const big = needsCompaction((later.maxUnits as number) + 1);
+  const control = await probe.observe({ operation: { ...op, context: big, options: later, summarizerSlot: "script", signal: "none", abort: "none" } });
+  const refused = (o: Observation | undefined) => (o?.outcome.kind === "threw" ? o.outcome.error.code : undefined) === "CONTEXT_INVALID_INPUT";
+  if (control === undefined || refused(control)) return null;
+  if (!refused(await probe.observe({ ...scenario, operation: { ...op, context: big, options: later } }))) return null;
   return {
     key: LATE_KEY,
     rule: aboutTheSignal(scenario) ? "options.signal" : found.rule,
