@@ -9,7 +9,9 @@
 //
 // Each grade runs in a child process of its own (`--jobs` at once), writes its answer to
 // <dir>/grades/ and is used again while the sources it depends on are unchanged
-// (scripts/heldout/fingerprint.ts): the measure is resumable. Nothing of a BLIND implementation
+// (scripts/heldout/fingerprint.ts): the measure is resumable. A grade of one mistake alone is
+// used again while the verdicts are unchanged; its root causes are found again from its kept
+// failures when the analysis changed (scripts/heldout/analyse-again.ts). Nothing of a BLIND implementation
 // is printed but counts; its grades stay in their files, which nobody tuning the analysis reads.
 import { spawn } from "node:child_process";
 import { execFileSync } from "node:child_process";
@@ -20,7 +22,9 @@ import { HELDOUT, type Implementation } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
-import { gradeHeldout, type GradeFile } from "./heldout/grade-one";
+import { coreReference } from "../src/grader/grade";
+import { analyseAgain, gradedCause } from "./heldout/analyse-again";
+import { entryFor, gradeHeldout, type GradeFile } from "./heldout/grade-one";
 import { blindUnshared } from "./heldout/unshared";
 import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
@@ -42,13 +46,15 @@ interface Task {
   readonly mistake: string | null;
   readonly file: string;
   readonly fingerprint: string;
+  /** One mistake alone: the fingerprint of every source, which its root causes are from. */
+  readonly analysis?: string;
 }
 
 const fileOf = (id: string, mistake: string | null) => join(dir, "grades", mistake === null ? `${id}.json` : `${id}--${mistake}.json`);
 
 /** Child mode: one grade, written to `--out`. */
-async function gradeOne(id: string, mistake: string | null, out: string, print: string): Promise<void> {
-  const { answer, result } = await gradeHeldout(id, mistake, { seed, numRuns, dir, fingerprint: print });
+async function gradeOne(id: string, mistake: string | null, out: string, print: string, analysis: string | undefined): Promise<void> {
+  const { answer, result } = await gradeHeldout(id, mistake, { seed, numRuns, dir, fingerprint: print, ...(analysis === undefined ? {} : { analysis }) });
   // DEV's whole grade, to read and debug (never a BLIND one's).
   if (mistake === null && !isBlind(id)) writeAtomically(join(dir, "detail", `${id}.json`), JSON.stringify({ ...result, properties: result.properties.filter((p) => p.status !== "passed") }));
   writeAtomically(out, JSON.stringify(answer));
@@ -71,6 +77,7 @@ function runChild(task: Task): Promise<boolean> {
   mkdirSync(dirname(log), { recursive: true });
   const args = ["--import", "tsx", SCRIPT, "--grade", task.impl.id, "--out", task.file, "--print", task.fingerprint, "--seed", String(seed), "--runs", String(numRuns), "--dir", dir];
   if (task.mistake !== null) args.push("--mistake", task.mistake);
+  if (task.analysis !== undefined) args.push("--analysis", task.analysis);
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     const output: Buffer[] = [];
@@ -101,7 +108,7 @@ async function measure(): Promise<void> {
   const verdicts = fingerprint(ROOT, { seed, numRuns }, true);
   const tasks: Task[] = impls.flatMap((impl) => [
     { impl, mistake: null, file: fileOf(impl.id, null), fingerprint: full },
-    ...(impl.mistakes.length > 1 ? impl.mistakes.map((m) => ({ impl, mistake: m.id, file: fileOf(impl.id, m.id), fingerprint: verdicts })) : []),
+    ...(impl.mistakes.length > 1 ? impl.mistakes.map((m) => ({ impl, mistake: m.id, file: fileOf(impl.id, m.id), fingerprint: verdicts, analysis: full })) : []),
   ]);
   const todo = tasks.filter((task) => cached(task) === null);
   console.log(`held-out measure: ${impls.length} implementations, ${tasks.length} grades, ${tasks.length - todo.length} cached, ${todo.length} to run (${jobs} at once)`);
@@ -129,7 +136,36 @@ async function measure(): Promise<void> {
     }),
   );
   if (todo.length > 0) console.log(`graded in ${((Date.now() - started) / 60000).toFixed(1)} min${failures > 0 ? `; ${failures} grades failed (DEV: see the logs; BLIND: counted only)` : ""}`);
+  await aloneAnalysedAgain(tasks, full);
   report(impls, tasks);
+}
+
+/**
+ * The root causes of grades of one mistake alone, kept while the verdicts are unchanged, found
+ * again where the analysis changed since (the measure attributes a root cause found by asking to
+ * the mistakes whose grade alone has it: both sides by one analysis). A grade kept without its
+ * failures (an older measure) keeps its root causes, and is counted.
+ */
+async function aloneAnalysedAgain(tasks: readonly Task[], full: string): Promise<void> {
+  const stale = tasks.filter((t) => t.mistake !== null && cached(t)?.analysis !== full);
+  if (stale.length === 0) return;
+  const reference = await coreReference();
+  let again = 0, kept = 0;
+  try {
+    for (const task of stale) {
+      const answer = cached(task)!;
+      if (answer.failures === undefined) {
+        kept++;
+        continue;
+      }
+      const causes = await analyseAgain(entryFor(task.impl.id, task.mistake!, dir), answer.failures, reference);
+      writeAtomically(task.file, JSON.stringify({ ...answer, rootCauses: causes.map(gradedCause), analysis: full }));
+      again++;
+    }
+  } finally {
+    await reference.close();
+  }
+  console.log(`grades of one mistake alone: ${again} analysed again (the analysis changed since they were graded)${kept > 0 ? `, ${kept} kept with the root causes of an older analysis (graded without their failures)` : ""}`);
 }
 
 function report(impls: readonly Implementation[], tasks: readonly Task[]): void {
@@ -171,5 +207,5 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
 }
 
 const one = option("grade");
-if (one !== undefined) await gradeOne(one, option("mistake") ?? null, option("out")!, option("print")!);
+if (one !== undefined) await gradeOne(one, option("mistake") ?? null, option("out")!, option("print")!, option("analysis"));
 else await measure();

@@ -8,16 +8,12 @@
 //   (DEV ids; default every DEV one measured; --properties: only those failures, to see how each is signed)
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { allProperties } from "../properties/index";
 import { coreReference } from "../src/grader/grade";
-import { prepareSubmission } from "../src/grader/prepare";
-import type { PropertyResult, RootCause } from "../src/grader/result";
-import { analyzeRootCauses } from "../src/grader/root-cause/analyze";
-import { joinSkippedFailures } from "../src/grader/skipped-causes";
-import { DEFAULT_LIMITS } from "../src/grader/sandbox/plan";
+import type { PropertyResult } from "../src/grader/result";
 import { renderScenario, outcomeText, expectedText } from "../src/grader/report/notation";
 import { HELDOUT } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
+import { analyseAgain, gradedCause } from "./heldout/analyse-again";
 import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const args = process.argv.slice(2);
@@ -36,17 +32,8 @@ const verdicts: ImplementationVerdict[] = [];
 for (const impl of chosen) {
   const detail = JSON.parse(readFileSync(join(dir, "detail", `${impl.id}.json`), "utf8")) as { properties: PropertyResult[] };
   const failures = detail.properties.filter((p) => p.status === "failed" && (onlyProperties === null || onlyProperties.includes(p.id)));
-  // The implementations share ../_kit, which imports src/core: the import root is the project, trusted (as heldout:measure grades them).
-  const prepared = await prepareSubmission(join("test/heldout", impl.id), DEFAULT_LIMITS, { importRoot: resolve(".") });
-  if (prepared.host === null) throw new Error(`${impl.id}: no sandbox (${prepared.failure ?? "not prepared"})`);
   const started = Date.now();
-  let causes: readonly RootCause[];
-  try {
-    // As a grade does (src/grader/grade.ts): failures not run because their kind hung join the mistake that made it hang.
-    causes = joinSkippedFailures(detail.properties, (await analyzeRootCauses(failures, { definitions: allProperties, subject: prepared.host, reference, conformance: prepared.problems })).rootCauses);
-  } finally {
-    await prepared.dispose();
-  }
+  const causes = await analyseAgain(join("test/heldout", impl.id), detail.properties, reference, onlyProperties ?? undefined);
   const aloneFile = (m: string) => join(dir, "grades", `${impl.id}--${m}.json`);
   const alone = new Map(
     impl.mistakes.length === 1
@@ -58,7 +45,7 @@ for (const impl of chosen) {
       ? [[impl.mistakes[0]!.id, new Set(causes.map((c) => c.title))]]
       : impl.mistakes.filter((m) => existsSync(aloneFile(m.id))).map((m) => [m.id, new Set((JSON.parse(readFileSync(aloneFile(m.id), "utf8")) as { rootCauses: { title: string }[] }).rootCauses.map((c) => c.title))] as const),
   );
-  const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: causes.map((c) => ({ id: c.id, title: c.title, ...((c as { criterion?: string }).criterion === undefined ? {} : { criterion: (c as { criterion?: string }).criterion }), properties: c.properties, ...(c.foundByAsking === true ? { foundByAsking: true as const } : {}) })), alone, aloneCauses });
+  const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: causes.map(gradedCause), alone, aloneCauses });
   verdicts.push(verdict);
   const right = verdict.countRight && verdict.pure && verdict.missed.length === 0;
   console.log(`${right ? "✓" : "✗"} ${impl.id}: ${impl.mistakes.length} mistakes (${impl.mistakes.map((m) => m.id).join(", ")}), ${causes.length} root causes, ${((Date.now() - started) / 1000).toFixed(1)} s${verdict.missed.length > 0 ? `; missed ${verdict.missed.join(", ")}` : ""}`);

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { GradeResult } from "../../src/grader/result";
+import type { GradeResult, PropertyResult } from "../../src/grader/result";
+import { gradedCause } from "./analyse-again";
 import type { GradedCause } from "./rates";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -22,10 +23,13 @@ export interface GradeFile {
   readonly rootCauses: readonly GradedCause[];
   /** The criteria that lost points under the default rubric, with the points lost. */
   readonly criteriaLost: readonly { readonly id: string; readonly lost: number }[];
+  /** One mistake alone: the fingerprint of the analysis its root causes are from (every source), and its properties that did not pass, to find them again when it changes. */
+  readonly analysis?: string;
+  readonly failures?: readonly PropertyResult[];
 }
 
 /** An entry module that exports the implementation with `mistake` alone (compose.ts). */
-function entryFor(id: string, mistake: string, dir: string): string {
+export function entryFor(id: string, mistake: string, dir: string): string {
   const folder = join(dir, "entries", id, mistake);
   mkdirSync(folder, { recursive: true });
   const impl = relative(folder, join(ROOT, "test/heldout", id)).split("\\").join("/");
@@ -41,14 +45,15 @@ function entryFor(id: string, mistake: string, dir: string): string {
 }
 
 /** Grades `id` (with `mistake` alone when given) as the measure does. */
-export async function gradeHeldout(id: string, mistake: string | null, settings: { readonly seed: number; readonly numRuns: number; readonly dir: string; readonly fingerprint: string }): Promise<{ readonly answer: GradeFile; readonly result: GradeResult }> {
+export async function gradeHeldout(id: string, mistake: string | null, settings: { readonly seed: number; readonly numRuns: number; readonly dir: string; readonly fingerprint: string; readonly analysis?: string }): Promise<{ readonly answer: GradeFile; readonly result: GradeResult }> {
   const { grade } = await import("../../src/grader/grade");
   const submission = mistake === null ? join(ROOT, "test/heldout", id) : entryFor(id, mistake, settings.dir);
   // The implementations share ../_kit, which imports src/core: the import root is the project, trusted.
   const result = await grade({ submission, seed: settings.seed, numRuns: settings.numRuns, reportsDir: null, jobs: 1, importRoot: ROOT });
   const failed = result.properties.filter((p) => p.status !== "passed").map((p) => p.id);
-  const rootCauses = result.rootCauses.map((c) => ({ id: c.id, title: c.title, ...(typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties], ...(c.foundByAsking === true ? { foundByAsking: true as const } : {}) }));
+  const rootCauses = result.rootCauses.map(gradedCause);
   const criteriaLost = result.criteria.filter((c) => c.points < c.maxPoints).map((c) => ({ id: c.id, lost: c.maxPoints - c.points }));
-  const answer: GradeFile = { id, mistake, fingerprint: settings.fingerprint, score: result.score, maxScore: result.maxScore, durationMs: result.durationMs, failed, rootCauses, criteriaLost };
+  const again = mistake !== null && settings.analysis !== undefined ? { analysis: settings.analysis, failures: result.properties.filter((p) => p.status !== "passed") } : {};
+  const answer: GradeFile = { id, mistake, fingerprint: settings.fingerprint, score: result.score, maxScore: result.maxScore, durationMs: result.durationMs, failed, rootCauses, criteriaLost, ...again };
   return { answer, result };
 }
