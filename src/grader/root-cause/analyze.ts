@@ -21,6 +21,7 @@ import { cancelBattery } from "./cancel-battery";
 import { criterionOfProperty } from "../rubric/property-criteria";
 import { optionsBattery } from "./options-battery";
 import { readingBattery } from "./reading-battery";
+import { recordBattery, type RecordFinding } from "./record-battery";
 import { unitsBattery } from "./units-battery";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
@@ -102,12 +103,22 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   }
   for (const a of attributed) if (a.combined === true) combined.set(a.failure.id, a.recheck!.needs!);
   const conformance = options.conformance ?? new Map<string, string>();
-  const causes = new Map<string, Attributed[]>();
-  for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed), conformance)))) causes.set(entry.cause, [...(causes.get(entry.cause) ?? []), entry]);
+  const grouped = (separate: ReadonlySet<string>) => {
+    const out = new Map<string, Attributed[]>();
+    for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed, separate), conformance)))) out.set(entry.cause, [...(out.get(entry.cause) ?? []), entry]);
+    return out;
+  };
+  let causes = grouped(new Set());
+  // Fields of the result that depart on their own when asked (./record-battery) are mistakes of
+  // their own: failures whose verdict turned on one of them are that mistake's.
+  probe?.allowAsking();
+  const atomicity = [...causes.values()].some((members) => members[0]!.signature !== undefined && RULES[members[0]!.signature.rule].criterion === "atomicity-and-one-record");
+  const results = probe === null || !atomicity ? [] : await recordBattery(probe, new Set(causes.keys()));
+  if (results.length > 0) causes = grouped(new Set(results.map((r) => r.field)));
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
   const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
   probe?.allowAsking();
-  for (const found of probe === null ? [] : await askedCauses(probe, rules, options, failures.length === 0)) {
+  for (const found of probe === null ? [] : await askedCauses(probe, rules, options, failures.length === 0, results)) {
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);
   }
@@ -144,14 +155,14 @@ async function attribute(failure: FailureInput, def: PropertyDefinition | undefi
 }
 
 /**
- * Mistakes found by asking (./units-battery, ./options-battery, ./cancel-battery,
- * ./async-battery, ./reading-battery): where the grade holds a units or an options mistake, the
- * rows of §4 or the checks of the options that depart on a fixed set of small questions and that
- * no root cause names; where it holds no cancellation, no async-observation or no reading
+ * Mistakes found by asking (./units-battery, ./options-battery, ./record-battery, ./cancel-battery,
+ * ./async-battery, ./reading-battery): where the grade holds a units, an options or a result
+ * mistake, the rows of §4, the checks of the options or the fields of a compacted result that
+ * depart on a fixed set of small questions and that no root cause names; where it holds no cancellation, no async-observation or no reading
  * mistake, the first abort, summarizer value or hostile build of a fixed set answered otherwise.
  * Each is one more mistake with no property of its own.
  */
-async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>, analysis: AnalyzeOptions, noFailure: boolean): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
+async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>, analysis: AnalyzeOptions, noFailure: boolean, fields: readonly RecordFinding[]): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
   const rules = new Set([...known.values()].filter((r): r is RuleId => r !== undefined));
   const keys = new Set(known.keys());
   const holds = (criterion: CriterionId) => [...rules].some((rule) => RULES[rule].criterion === criterion);
@@ -165,12 +176,14 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
   const options = optionKeys.length > 0 ? await optionsBattery(probe, new Set(optionKeys)) : [];
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
+  const results = fields.filter((found) => !keys.has(found.key));
   const behind = (before: string): string | null => (noFailure ? null : before);
   return [
     ...(read === null ? [] : [askedCause(`asked ${read.signature.key}`, read.signature, `your buildActiveContext a small context with one hostile thing at a time (judged by the check of ${read.property}), where the same context without it is built right`, behind("another mistake"))]),
     ...(awaited === null ? [] : [askedCause(`asked ${awaited.signature.key}`, awaited.signature, `your compactContext a fixed set of summarizer values on a plain context (judged by the check of ${awaited.property}), each where the same context with a plain text summary is compacted right`, behind("another mistake"))]),
     ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", behind("another mistake"))]),
     ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", behind("another units mistake"))),
+    ...results.map((found) => askedCause(found.key, { key: found.key, rule: found.rule, question: found.question, subject: found.subject, contract: found.contract }, "your compactContext plain compactions, each field of the result and its record compared with the contract's", behind("another mistake of the result"))),
     ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", behind("another mistake in the checks of the options"))),
   ];
 }
@@ -218,11 +231,12 @@ function uniqueIds(causes: readonly RootCause[]): RootCause[] {
 /**
  * A failure named by the field its verdict turned on keeps that name only where the field is a
  * mistake of its own in this grade (./focus separable: some failure differs in it without the
- * field named first); fields that always differ together are one mistake, named by the first.
+ * field named first; or `separate`: it departs alone when asked, ./record-battery); fields that
+ * always differ together are one mistake, named by the first.
  */
-function focusedWhereSeparable(attributed: readonly Attributed[]): readonly Attributed[] {
+function focusedWhereSeparable(attributed: readonly Attributed[], separate: ReadonlySet<string>): readonly Attributed[] {
   const readings = attributed.flatMap((a) => (a.fields === undefined ? [] : [a.fields]));
-  return attributed.map((a) => (a.focused === undefined || separable(a.focused.field, a.fields![0]!, readings) ? a : { ...a, cause: a.focused.unfocused.key, signature: a.focused.unfocused }));
+  return attributed.map((a) => (a.focused === undefined || separate.has(a.focused.field) || separable(a.focused.field, a.fields![0]!, readings) ? a : { ...a, cause: a.focused.unfocused.key, signature: a.focused.unfocused }));
 }
 
 /** A failure not run because earlier calls of an operation were lost (timed out or crashed), and that operation when named. */

@@ -38,7 +38,9 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   if (seen?.kind !== "returned" || want === null) return null;
   const wanted = returnedValue(want, { ...observation, outcome: seen });
   if (wanted === null) return null;
-  const fields = differingFields(seen.value, wanted);
+  const identity = step === null ? observation.identity : observation.steps?.[step.index]?.identity;
+  // result.record another object than the new context's last record: a difference JSON does not show, named last.
+  const fields = [...differingFields(seen.value, wanted), ...(identity?.recordIsLastCompaction === false ? [RECORD_IDENTITY] : [])];
   if (fields.length === 0) return null;
   if (fields.length === 1 || def.arbitrary === null) return { fields, field: null };
   let contract = expected;
@@ -51,12 +53,23 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   if (origin === null) return { fields, field: null };
   for (const field of fields) {
     const patchedObservation: Observation =
-      step === null
-        ? { ...observation, outcome: { kind: "returned", value: patched(seen.value, wanted, field) } }
-        : { ...observation, steps: observation.steps!.map((s, i): StepObservation => (i < step.index ? s : patchedStep(s, step.expectations[i], field))) };
+      field === RECORD_IDENTITY
+        ? identityPut(observation, step)
+        : step === null
+          ? { ...observation, outcome: { kind: "returned", value: patchedResult(seen.value, wanted, field) } }
+          : { ...observation, steps: observation.steps!.map((s, i): StepObservation => (i < step.index ? s : patchedStep(s, step.expectations[i], field))) };
     if (originOf(def, scenario, patchedObservation, contract) !== origin) return { fields, field };
   }
   return { fields, field: null };
+}
+
+/** The pseudo-field of a result whose record is not the new context's last record (observation.identity). */
+export const RECORD_IDENTITY = "identity.record";
+
+/** The observation with result.record put right (the same object as the last record), at the step and every later one. */
+function identityPut(observation: Observation, step: { readonly index: number } | null): Observation {
+  const put = (identity: Readonly<Record<string, boolean>>) => ("recordIsLastCompaction" in identity ? { ...identity, recordIsLastCompaction: true } : identity);
+  return step === null ? { ...observation, identity: put(observation.identity) } : { ...observation, steps: observation.steps!.map((s, i) => (i < step.index ? s : { ...s, identity: put(s.identity) })) };
 }
 
 /**
@@ -79,7 +92,7 @@ function patchedStep(step: StepObservation, expected: Expected | undefined, fiel
   const value = step.outcome.value;
   const isResult = value !== null && typeof value === "object" && !Array.isArray(value) && "status" in value;
   const path = isResult ? field : field.startsWith("context.") ? field.slice("context.".length) : null;
-  return path === null ? step : { ...step, outcome: { kind: "returned", value: patched(value, wanted, path) } };
+  return path === null ? step : { ...step, outcome: { kind: "returned", value: isResult ? patchedResult(value, wanted, path) : patched(value, wanted, path) } };
 }
 
 /**
@@ -94,6 +107,28 @@ function originOf(def: PropertyDefinition, scenario: Scenario, observation: Obse
   } catch {
     return null;
   }
+}
+
+/**
+ * A result with the field at `path` taken from `from`'s; a field of the record in both places it
+ * is (result.record and the new context's last record, which departure.ts names as one field).
+ */
+function patchedResult(value: Json, from: Json, path: string): Json {
+  const out = patched(value, from, path);
+  if (!path.startsWith("record.")) return out;
+  const [mine, theirs] = [listAt(out), listAt(from)];
+  if (mine === null || theirs === null || mine.length === 0 || theirs.length === 0) return out;
+  const last = patched(mine[mine.length - 1]!, theirs[theirs.length - 1]!, path.slice("record.".length));
+  const context = (out as { [k: string]: Json }).context as { [k: string]: Json };
+  return { ...(out as { [k: string]: Json }), context: { ...context, compactions: [...mine.slice(0, -1), last] } };
+}
+
+/** A result's context.compactions, when it is a list. */
+function listAt(result: Json): Json[] | null {
+  if (result === null || typeof result !== "object" || Array.isArray(result)) return null;
+  const context = result.context;
+  if (context === null || typeof context !== "object" || Array.isArray(context)) return null;
+  return Array.isArray(context.compactions) ? context.compactions : null;
 }
 
 /** `value` with the field at the dotted `path` taken from `from`. */

@@ -147,6 +147,12 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
       if (found !== null) return found;
     }
   }
+  // A result's partner call, with its arguments {}: their J departing is the object's row, not the result's.
+  if (subject.role === "toolResult") {
+    const partner = (args: Json): Json => ({ messages: [{ id: fresh(subject, "a"), role: "assistant", content: [{ type: "toolCall", id: subject.toolCallId!, name: subject.toolName!, arguments: args }] }, subject] });
+    const found = await argumentsFinding(p, partner, {});
+    if (found !== null) return found;
+  }
   // A text block alone in the message against none (no call, so no partner): the text row.
   if (subject.role === "assistant" && Array.isArray(subject.content)) {
     const none = contextOf(kind, { ...subject, content: [] })!;
@@ -207,6 +213,11 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
     const inner = await valueFinding(p, (x) => withArgs({ [key]: x }), v, empty);
     if (inner !== null) return inner;
   }
+  // No entry departs (or there is none): the arguments' own base, J({}), as an entry's value
+  // against null there, the entry's own terms and J(null) counted right.
+  const key = Object.keys(args).includes("k") ? "k'" : "k";
+  const [object, nulled] = [await delta(p, withArgs({ [key]: {} }), empty), await delta(p, withArgs({ [key]: null }), empty)];
+  if (object !== null && nulled !== null && nulled.subject === nulled.contract && object.subject !== object.contract) return { rule: "units.J(object)", question: "J({})", subject: String(object.subject - nulled.subject + 1), contract: "2" };
   return null;
 }
 

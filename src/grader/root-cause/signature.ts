@@ -18,6 +18,8 @@ import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
+import { boundaryFirst, checkedLate } from "./late-check";
+import { RECORD_IDENTITY } from "./focus";
 import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
@@ -60,6 +62,23 @@ const FACT_RULES: Readonly<Record<string, RuleId>> = {
 };
 
 export async function signatureOf(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
+  // A verdict that turned on result.record being another object (./focus): that fact's rule.
+  if (failure.focus === RECORD_IDENTITY) return { key: "identity.record", rule: "identity.record", question: "result.record === the new context's last record", subject: "false (another object)", contract: "true" };
+  const found = await signatureByLayer(failure, recheck, expected, probe);
+  if (failure.scenario.operation.kind !== "compact") return found;
+  const contract = expected ?? contractOrNull(failure.scenario);
+  return (contract === null ? null : await checkedLate(failure.scenario, failure.observation, contract, found, probe)) ?? found;
+}
+
+function contractOrNull(scenario: Scenario): Expected | null {
+  try {
+    return withoutUpstream(() => expectedFor(scenario));
+  } catch {
+    return null;
+  }
+}
+
+async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
   const layer = recheck.layer;
   const first = (kind: Asked["kind"]) => recheck.differences.find((d) => d.about?.kind === kind);
   // A cancellation that rejects with something else than a ContextCompactionError (the signal's reason): whichever way it was found.
@@ -296,6 +315,10 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (rule === "step6.size" && probe !== null) {
     const record = await sizeByUnits(scenario, observation, contract, probe);
     if (record !== null) return { key: `step8.result ${record.key}`, rule: "step8.result", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  }
+  // The boundary looked for first: the fast path missed, or a cancellation answered after it, on a context with no boundary.
+  if ((rule === "step2.fastPath" || rule === "step3.cancelled") && (await boundaryFirst(scenario, observation, probe))) {
+    return { key: "step2.fastPath after the boundary", rule: "step2.fastPath", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
   }
   const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };

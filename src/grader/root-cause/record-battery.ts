@@ -1,0 +1,114 @@
+import { expectedFor } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
+import type { Scenario } from "../../scenario/scenario";
+import { differingFields, normalizedPath, outcomeDeparture, returnedValue } from "./departure";
+import { RECORD_IDENTITY } from "./focus";
+import { plainShapes } from "./plain-shapes";
+import type { UpstreamProbe } from "./probe";
+import { contractUnits } from "./refine-units";
+import type { RuleId } from "./rules";
+import { value } from "../report/notation";
+
+// Mistakes of the result that hide behind one another. A compacted result names its first
+// differing field (./departure), so a submission that gets two or three fields of the record
+// wrong at once (the compacted ids, the record's id, result.record a copy of the last record)
+// fails every property on the first of them: one root cause for three mistakes, since the
+// fields always differ together in its answers. Where the grade holds a mistake of the result,
+// the analysis asks plain compactions (./plain-shapes, and one context with a requirement, a
+// summary and an old record) and compares each field of the answer with the contract's. A field
+// that departs and that no other differing field explains (a different cut explains the
+// compacted ids and unitsAfter; a different summary id the record's summaryId; a miscount of
+// units, which the subject's own estimateContextUnits shows, the units) is a mistake of its own;
+// one that no root cause names yet is one more, found by asking.
+
+export interface RecordFinding {
+  /** The field of the result that departs on its own (a dotted path, or "identity.record"). */
+  readonly field: string;
+  readonly key: string;
+  readonly rule: RuleId;
+  readonly question: string;
+  readonly subject: string;
+  readonly contract: string;
+}
+
+/** The fields of a compacted result a mistake of step 8 can get wrong alone, and the differing fields that would explain each. */
+const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  "record.compactedMessageIds": ["record.boundary", "context.compactions"],
+  "record.id": ["context.compactions"],
+  "record.summaryId": ["context.summary.id", "context.summary", "context.compactions"],
+  "record.unitsBefore": ["context.compactions"],
+  "record.unitsAfter": ["record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "context.requirements", "context.compactions", "record.unitsBefore"],
+  "context.requirements": [],
+  "context.compactions": [],
+  // The record kept elsewhere than last (the old records differ) is another record than result.record.
+  [RECORD_IDENTITY]: ["context.compactions"],
+};
+
+const UNITS_FIELDS = ["record.unitsBefore", "record.unitsAfter"];
+
+/** A context with a requirement, a summary and an old record, four messages, the first two cut off. */
+function richShape(): Scenario {
+  const user = (id: string, content: string) => ({ id, role: "user", content });
+  const messages = [user("m1", "x".repeat(40)), user("m2", "y".repeat(40)), user("m3", "z"), user("m4", "w")];
+  const context = {
+    requirements: [{ id: "q1", content: "keep" }],
+    summary: { id: "s0", content: "old" },
+    messages,
+    compactions: [{ id: "r0", summaryId: "s0", boundary: 1, compactedMessageIds: ["m0"], unitsBefore: 60, unitsAfter: 30 }],
+  };
+  // Units: requirement 3 + 2 + 4, summary 5 + 2 + 3, messages 4 + 2 + 40 twice and 4 + 2 + 1 twice.
+  const options = { maxUnits: 60, targetUnits: 60, summaryMaxUnits: 20, retainRecentMessages: 2, summaryId: "s1", recordId: "r1" };
+  return { operation: { kind: "compact", context, prebuilt: false, options, summarizer: { kind: "text", text: "sum", delivery: "sync" }, summarizerSlot: "script", signal: "none", abort: "none" } };
+}
+
+function contractOf(scenario: Scenario): Expected | null {
+  try {
+    return withoutUpstream(() => expectedFor(scenario));
+  } catch {
+    return null;
+  }
+}
+
+const compacted = (v: Json | undefined): v is { [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && v.status === "compacted";
+
+/** The fields of the result that depart on their own on the battery, not among `known` keys, each with the first question that shows it. */
+export async function recordBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly RecordFinding[]> {
+  const found = new Map<string, RecordFinding>();
+  const named = (field: string) => [...known].some((key) => key.includes(field));
+  for (const asking of [richShape(), ...plainShapes("sum", { kind: "text", text: "sum", delivery: "sync" }, "none", "none")]) {
+    const contract = contractOf(asking);
+    const asked = contract === null ? undefined : await probe.asked(asking);
+    if (contract === null || asked === undefined) continue;
+    const { scenario, observation } = asked;
+    const outcome = observation.outcome;
+    const want = returnedValue(contract, observation);
+    if (outcome.kind !== "returned" || !compacted(outcome.value) || !compacted(want ?? undefined) || !acceptedOutcomes(contract).every((e) => e.kind === "returns")) continue;
+    const fields = [...differingFields(outcome.value, want!), ...(observation.identity.recordIsLastCompaction === false ? [RECORD_IDENTITY] : [])];
+    const own = Object.keys(OWN_FIELDS).filter((f) => fields.includes(f) && !OWN_FIELDS[f]!.some((cause) => fields.includes(cause)));
+    const op = scenario.operation as Extract<Scenario["operation"], { kind: "compact" }>;
+    const question = `compactContext(${value(op.context, 160)}, ${value(op.options, 120)}) with a summarizer returning "sum"`;
+    const miscounts = own.some((f) => UNITS_FIELDS.includes(f)) && (await unitsDepart(probe, op.context, (want as { context: Json }).context));
+    for (const field of own) {
+      if (field === RECORD_IDENTITY) {
+        if (!found.has(RECORD_IDENTITY)) found.set(RECORD_IDENTITY, { field, key: "identity.record", rule: "identity.record", question: `${question}: result.record === the new context's last record`, subject: "false (another object)", contract: "true" });
+        continue;
+      }
+      const key = `step8.result value ${normalizedPath(field)}`;
+      if ((miscounts && UNITS_FIELDS.includes(field)) || known.has(key) || named(field) || found.has(key)) continue;
+      const departure = outcomeDeparture(observation, contract, field);
+      found.set(key, { field, key, rule: "step8.result", question, subject: departure?.subject ?? "", contract: departure?.contract ?? "" });
+    }
+  }
+  return [...found.values()];
+}
+
+/** Whether the subject's estimateContextUnits departs on the context before, or the contract's context after: a units mistake explains the record's units. */
+async function unitsDepart(probe: UpstreamProbe, before: Json, after: Json): Promise<boolean> {
+  for (const input of [before, after]) {
+    const [own, contract] = [await probe.unitsOfInput(input), contractUnits(input)];
+    if (own === null || contract === null || own !== contract) return true;
+  }
+  return false;
+}
