@@ -33,6 +33,12 @@ export type AsyncFlags = {
   readonly thenReadErrorUnobservable?: boolean;
   /** (s15) A thenable's onFulfilled goes on with the delivered value at once, inside the resolver call. */
   readonly outcomeInsideResolver?: boolean;
+  /** (s17) A rejection whose reason is falsy (undefined, null, 0, "") is taken as a fulfilment with undefined. */
+  readonly falsyRejectionIgnored?: boolean;
+  /** (s17) A native promise's then property is read first, like any value's: not callable makes the promise a plain value, a throwing read fails. */
+  readonly promiseThenReadFirst?: boolean;
+  /** (s17) A thenable must deliver while its then runs: a then that returns without calling a resolver fails. */
+  readonly deliverAtOnce?: boolean;
 };
 
 const CODES = [
@@ -190,9 +196,26 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     if (known !== undefined) return known;
     const observation = newObservation();
     seen.set(object, observation);
+    if (isNativePromise(object) && flags.promiseThenReadFirst && !readThenFirst(object, observation)) return observation;
     if (isNativePromise(object)) observeNative(object, observation);
     else observeThenable(object, observation, level);
     return observation;
+  }
+
+  /** (s17) The student reads then before telling a native promise apart: false when that settles the observation. */
+  function readThenFirst(promise: object, observation: Observation): boolean {
+    let then: unknown;
+    try {
+      then = reflectGet(promise, "then");
+    } catch {
+      observation.state = REJECTED;
+      observation.value = "reading then threw";
+      observation.available = true;
+      return false;
+    }
+    if (typeof then === "function") return true;
+    observation.plain = true;
+    return false;
   }
 
   function observeNative(promise: object, observation: Observation): void {
@@ -203,10 +226,12 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       makeAvailable(observation);
     };
     const onRejected = (reason?: unknown) =>
-      settleWith(
-        REJECTED,
-        flags.forgedCode && looksLikeContractError(reason) ? new ContextCompactionError(reason.code, reason.message) : "the summary promise rejected",
-      );
+      flags.falsyRejectionIgnored && !reason
+        ? settleWith(FULFILLED, undefined)
+        : settleWith(
+            REJECTED,
+            flags.forgedCode && looksLikeContractError(reason) ? new ContextCompactionError(reason.code, reason.message) : "the summary promise rejected",
+          );
     if (flags.promiseResolve) {
       try {
         IntrinsicPromise.resolve(promise).then((value) => settleWith(FULFILLED, value), onRejected);
@@ -266,9 +291,10 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       handleLate(next);
       conclude(FULFILLED, next);
     };
-    const onRejected = (): void => {
+    const onRejected = (reason?: unknown): void => {
       if (resolved && !flags.resolversNotOnce) return;
       resolved = true;
+      if (flags.falsyRejectionIgnored && !reason) return conclude(FULFILLED, undefined);
       conclude(REJECTED, "a thenable rejected");
     };
     let result: unknown;
@@ -282,6 +308,12 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       }
     }
     returned = true;
+    // The student's then must have delivered by now.
+    if (flags.deliverAtOnce && !resolved) {
+      resolved = true;
+      observation.state = REJECTED;
+      observation.value = "then returned without delivering the summary";
+    }
     // Whatever then returned is observed before the call counts as finished: a native promise
     // gets handlers, a thenable is called now (once; its settlement is reused if it is
     // delivered later), a Proxy or a locked promise cannot be observed.

@@ -47,8 +47,8 @@ export type CompactParts = {
   readonly awaitValue?: typeof awaitValue;
   /** §7 step 5: whether the signal is still watched once the summarizer has been called (default true). */
   readonly watchAfterCall?: boolean;
-  /** §7 step 6: what is taken as the summary text. */
-  readonly textOf?: (value: unknown) => unknown;
+  /** §7 step 6: what is taken as the summary text (s17: the read options given too). */
+  readonly textOf?: (value: unknown, options: CompactOptions) => unknown;
   /** §7 step 6: the summary's units as compared with summaryMaxUnits. */
   readonly summaryUnitsForCheck?: (summaryIdUnits: number, textUnits: number) => number;
   /** §7 step 6: whether the summary text counts as only whitespace. */
@@ -57,6 +57,8 @@ export type CompactParts = {
   readonly summaryLengthChecked?: boolean;
   /** (s16) §7 step 6: the code of a summary value that is not a string (default CONTEXT_SUMMARY_INVALID). */
   readonly notStringCode?: typeof SUMMARY_INVALID | typeof SUMMARY_INSUFFICIENT;
+  /** (s17) §7 step 6: whether a summary of this many code points is too long (default: more than 65536). */
+  readonly summaryTooLong?: (textUnits: number) => boolean;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -118,7 +120,7 @@ function start(
       return reject(error);
     }
     try {
-      resolve(commit(parts, info, options, boundary, parts.textOf ? parts.textOf(text) : text, watch));
+      resolve(commit(parts, info, options, boundary, parts.textOf ? parts.textOf(text, options) : text, watch));
     } catch (failure) {
       reject(failure);
     }
@@ -152,7 +154,7 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
     fail(parts.notStringCode ?? SUMMARY_INVALID, "the summary is not a string");
   }
   const textUnits = codePoints(text);
-  if (parts.summaryLengthChecked !== false && textUnits > MAX_CONTEXT_STRING_UNITS) fail(LIMIT_EXCEEDED, `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
+  if (parts.summaryLengthChecked !== false && (parts.summaryTooLong ? parts.summaryTooLong(textUnits) : textUnits > MAX_CONTEXT_STRING_UNITS)) fail(LIMIT_EXCEEDED, `the summary is longer than ${MAX_CONTEXT_STRING_UNITS} code points`);
   if (parts.isBlank ? parts.isBlank(text) : !isNonEmpty(text)) fail(SUMMARY_INSUFFICIENT, "the summary is only whitespace");
   const summaryIdUnits = codePoints(options.summaryId);
   const summaryUnits = SUMMARY_BASE + summaryIdUnits + textUnits;
