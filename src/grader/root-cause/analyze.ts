@@ -174,7 +174,7 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   const read = holds("immutable-snapshots-and-ceilings") || rules.has("read.options") || readingJudges.length === 0 ? null : await readingBattery(probe, readingJudges, keys, analysis.reference);
   const units = [...rules].some((rule) => rule.startsWith("units.")) ? await unitsBattery(probe, rules) : [];
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
-  const options = optionKeys.length > 0 ? await optionsBattery(probe, new Set(optionKeys)) : [];
+  const options = await optionsBattery(probe, new Set(optionKeys));
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
   const results = fields.filter((found) => !keys.has(found.key));
   const behind = (before: string): string | null => (noFailure ? null : before);

@@ -10,7 +10,9 @@ import { optionsDepart, optionsKey, optionsRefined, refusal, type OptionsRefined
 // options mistake, the analysis asks the submission a fixed set of options, valid ones at each
 // edge and ones that break each check by one, and names each departing answer as it names a
 // counterexample's (refine.ts optionsRefined). An answer whose key no root cause has is one more
-// mistake, found by asking.
+// mistake, found by asking. Where the grade holds no options mistake the same questions are
+// asked, so that an options mistake behind one of another kind (a missing targetUnits accepted,
+// every failure showing an oversized summary first) is found too.
 //
 // One mistake may make the same test of several fields (a helper that coerces every budget): the
 // type checks of the budgets are one class, so such a mistake is found once, not per field.
@@ -51,7 +53,14 @@ export const OPTIONS_BATTERY: readonly OptionsQuestion[] = [
   compact({ maxUnits: "20" }),
   compact({ summaryId: " " }),
   compact({ recordId: "" }),
+  ...["targetUnits", "summaryMaxUnits", "retainRecentMessages"].map((field) => ({ operation: "boundary" as const, options: without(BOUNDARY, field) })),
+  ...["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits", "summaryId", "recordId"].map((field) => ({ ...compact({}), options: without(COMPACT, field) })),
 ];
+
+function without(options: Options, field: string): Options {
+  const { [field]: _gone, ...rest } = options;
+  return rest;
+}
 
 /** A key's class: the type checks of the budgets are one ("breaking a budget's type"), every other key its own. */
 export function optionsClass(key: string): string {
@@ -67,8 +76,16 @@ export interface OptionsFinding {
   readonly contract: string;
 }
 
-/** The departing answers of the battery whose class no key of `known` has, one per class. */
+/**
+ * The departing answers of the battery whose class no key of `known` has, one per class. Where
+ * the grade holds no options mistake, the battery is asked only when the subject accepts the
+ * plain options of both operations (a subject that refuses every call departs on every question
+ * for another reason).
+ */
 export async function optionsBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly OptionsFinding[]> {
+  if (known.size === 0) {
+    for (const plain of [boundary({}), compact({})]) if ((await probe.optionsOf(plain))?.ok !== true) return [];
+  }
   const classes = new Set([...known].map(optionsClass));
   const found: OptionsFinding[] = [];
   for (const question of OPTIONS_BATTERY) {

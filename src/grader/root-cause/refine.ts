@@ -171,7 +171,9 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   // null, which the contract takes for none), whichever budgets come with it.
   if (contractOk && !subject.ok && operation === "compact" && probe !== null && signal !== undefined && signal !== "none") {
     const plain = await probe.optionsOf({ operation, options, summarizerSlot: "script", signal: "none" });
-    if (plain?.ok === true) return { rule: "options.signal", detail: `${signalWords(signal)} refused with ${subject.code}` };
+    // A genuine signal refused (whether or not a listener of the caller's mutes its event): one mistake.
+    const genuine = signal === "controller" || signal === "controllerMuted";
+    if (plain?.ok === true) return { rule: "options.signal", detail: `${genuine ? "a genuine AbortSignal" : signalWords(signal)} refused with ${subject.code}` };
   }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
   const edges = checks.filter((c) => c.slack(options) === 0);

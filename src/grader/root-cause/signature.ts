@@ -20,6 +20,8 @@ import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
 import { boundaryFirst, checkedLate } from "./late-check";
 import { RECORD_IDENTITY } from "./focus";
+import { throwLetOut } from "./throw-let-out";
+import { refusedFeature } from "./build-features";
 import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
@@ -64,6 +66,10 @@ const FACT_RULES: Readonly<Record<string, RuleId>> = {
 export async function signatureOf(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
   // A verdict that turned on result.record being another object (./focus): that fact's rule.
   if (failure.focus === RECORD_IDENTITY) return { key: "identity.record", rule: "identity.record", question: "result.record === the new context's last record", subject: "false (another object)", contract: "true" };
+  if (failure.scenario.operation.kind === "compact") {
+    const thrown = await throwLetOut(failure.scenario, failure.observation, probe);
+    if (thrown !== null) return thrown;
+  }
   const found = await signatureByLayer(failure, recheck, expected, probe);
   if (failure.scenario.operation.kind !== "compact") return found;
   const contract = expected ?? contractOrNull(failure.scenario);
@@ -113,7 +119,7 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
   }
   if (layer === "build") {
     const d = first("build");
-    if (d !== undefined) return signed(refineBuild(d));
+    if (d !== undefined) return builtSigned(d, probe);
     return fromDifference("read.input", "", recheck.differences[0]);
   }
   if (layer === "compaction") {
@@ -232,8 +238,9 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
     return { key: optionsKey(refined), rule: refined.rule, ...side };
   }
-  const refined = refineBuild({ ...d, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer.ok ? { ok: true, context: {} } : answer, contract: contractBuild(about.contract) } });
-  return { key: refined.key, rule: refined.rule, ...side };
+  const input = op.kind === "groups" ? op.transcript : op.kind === "build" || op.kind === "units" ? op.input : op.kind === "boundary" || op.kind === "compact" ? op.context : null;
+  const built = await builtSigned({ ...d, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input }, subject: answer.ok ? { ok: true, context: {} } : answer, contract: contractBuild(about.contract) } }, probe);
+  return { key: built.key, rule: built.rule, ...side };
 }
 
 /** Whether a scenario value holds a tag for what JSON has not (NaN, undefined, a function, …: `{ $cc: … }`). */
@@ -267,6 +274,21 @@ function nullRecordIn(about: Extract<Asked, { kind: "reading" }>): boolean {
 
 function contractBuild(expected: Expected): BuildOutcome {
   return expected.kind === "throws" ? { ok: false, codes: [...expected.codes] } : ({ ok: true, context: {} } as unknown as BuildOutcome);
+}
+
+/**
+ * A build's departure signed: a valid input refused is named by what the refusal turns on
+ * (./build-features), whichever channel holds it and whichever code it gives; else by the rule
+ * of the code (refine.ts refineBuild).
+ */
+async function builtSigned(d: Difference, probe: UpstreamProbe | null): Promise<Signature> {
+  const refined = refineBuild(d);
+  const about = d.about;
+  if (about?.kind === "build" && about.question.input !== null && !about.subject.ok && about.contract.ok) {
+    const feature = await refusedFeature(about.question.input as Json, about.question.reader, probe);
+    if (feature !== null) return { ...signed(refined), key: `build refused for ${feature}` };
+  }
+  return signed(refined);
 }
 
 function signed(refined: Refined): Signature {
@@ -319,6 +341,10 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // The boundary looked for first: the fast path missed, or a cancellation answered after it, on a context with no boundary.
   if ((rule === "step2.fastPath" || rule === "step3.cancelled") && (await boundaryFirst(scenario, observation, probe))) {
     return { key: "step2.fastPath after the boundary", rule: "step2.fastPath", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  }
+  // The fast path answering with the caller's own input, not the context built from it: one mistake, whichever field the built context adds.
+  if (rule === "step2.fastPath" && !op.prebuilt && observation.identity?.resultContextIsInput === true && observation.outcome.kind === "returned") {
+    return { key: "identity.fastPath", rule: "identity.fastPath", question: "compactContext of a plain input that fits: result.context === the input", subject: "true (the caller's input itself)", contract: "false (the context built from it)" };
   }
   const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
@@ -401,8 +427,8 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   }
   if ((op.kind === "build" || op.kind === "units" || op.kind === "groups") && contract !== null && departure !== null && (departure.kind === "code" || departure.kind === "rejects" || departure.kind === "accepts")) {
     const answer = departure.code === undefined ? ({ ok: true, context: {} } as unknown as BuildAnswer) : { ok: false as const, code: departure.code };
-    const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input: null }, subject: answer, contract: contractBuild(contract) } });
-    return { ...signed(refined), ...side };
+    const input = op.kind === "groups" ? op.transcript : op.input;
+    return { ...(await builtSigned({ layer: "build", ...side, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input }, subject: answer, contract: contractBuild(contract) } }, probe)), ...side };
   }
   // No outcome departs (the property checks something beside it): a compaction whose summarizer delivers through a script is step 5's.
   if (op.kind === "compact" && departure === null && op.summarizer.kind !== "text") {
@@ -438,7 +464,7 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   const subject = await probe.read({ reader: "build", input: op.context });
   const built = withoutUpstream(() => modelBuild(op.context));
   if (subject !== undefined && !sameBuild(subject, built, "build")) {
-    return signed(refineBuild({ layer: "build", question: `buildActiveContext(${value(op.context, 120)})`, subject: buildText(subject), contract: buildContractText(built), about: { kind: "build", question: { reader: "build", input: op.context }, subject, contract: built } }));
+    return builtSigned({ layer: "build", question: `buildActiveContext(${value(op.context, 120)})`, subject: buildText(subject), contract: buildContractText(built), about: { kind: "build", question: { reader: "build", input: op.context }, subject, contract: built } }, probe);
   }
   const outcome = observation.outcome;
   const answer = outcome.kind === "returned" ? { ok: true as const } : outcome.kind === "threw" && typeof outcome.error.code === "string" ? { ok: false as const, code: outcome.error.code } : null;
@@ -447,8 +473,7 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   const longId = (f: string) => op.options !== null && typeof op.options === "object" && !Array.isArray(op.options) && typeof op.options[f] === "string" && [...(op.options[f] as string)].length > 65_536;
   const optionsCode = (code: string) => (code === "CONTEXT_LIMIT_EXCEEDED" ? longId("summaryId") || longId("recordId") : OPTION_CODES.includes(code));
   if (!answer.ok && !optionsCode(answer.code)) {
-    const refined = refineBuild({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } });
-    return { ...signed(refined), ...side };
+    return { ...(await builtSigned({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } }, probe)), ...side };
   }
   const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
   return { key: optionsKey(refined), rule: refined.rule, ...side };

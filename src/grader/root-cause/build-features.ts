@@ -1,0 +1,143 @@
+import { modelBuild } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
+import type { Json } from "../../scenario/data";
+import type { UpstreamProbe } from "./probe";
+
+// What a refusal of a valid input turns on (the explain phase of docs/grading.md "Root causes",
+// on the input): a reader that refuses valid data refuses it for something the data holds (a
+// field the contract does not name, two messages with one id, what its strings hold: a lone
+// surrogate, an empty content), wherever it is, in a message, a requirement or a record. The code it
+// answers with depends on where (CONTEXT_INVALID_TRANSCRIPT for a message, CONTEXT_INVALID_INPUT
+// for a record), and two such refusals of one code are not one mistake. Each feature below is
+// taken out of the input, alone, in a way that keeps the input valid; the first whose absence
+// the subject accepts is what its refusal turns on, and names the mistake whichever channel
+// holds it. Null when none does (the refusal keeps its code's name).
+
+type Rec = { readonly [key: string]: Json };
+const isRec = (v: Json | undefined): v is Rec => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Every string of the input (ids, contents, texts, names, tool-argument values) replaced by a
+ * short plain one, the same string by the same one (ids stay distinct and calls stay linked to
+ * their results), the keys of tool arguments too; the tags (role, type) are kept.
+ */
+function plainStrings(input: Json): Json {
+  const names = new Map<string, string>();
+  const plain = (s: string) => {
+    if (!names.has(s)) names.set(s, `s${names.size}`);
+    return names.get(s)!;
+  };
+  const walk = (v: Json, tag: boolean): Json => {
+    if (typeof v === "string") return tag ? v : plain(v);
+    if (Array.isArray(v)) return v.map((x) => walk(x, false));
+    if (isRec(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [NAMED.has(k) ? k : plain(k), walk(x, k === "role" || k === "type")]));
+    return v;
+  };
+  return walk(input, false);
+}
+
+/** Every field name the contract gives (the other keys are tool arguments', which plainStrings replaces too). */
+const NAMED = new Set(["requirements", "summary", "messages", "compactions", "id", "role", "content", "toolCallId", "toolName", "isError", "type", "text", "name", "arguments", "summaryId", "boundary", "compactedMessageIds", "unitsBefore", "unitsAfter"]);
+
+/** The fields the contract names, by kind of record (§2, §3). */
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  user: ["id", "role", "content"],
+  assistant: ["id", "role", "content"],
+  toolResult: ["id", "role", "toolCallId", "toolName", "content", "isError"],
+  text: ["type", "text"],
+  toolCall: ["type", "id", "name", "arguments"],
+  requirement: ["id", "content"],
+  summary: ["id", "content"],
+  record: ["id", "summaryId", "boundary", "compactedMessageIds", "unitsBefore", "unitsAfter"],
+};
+
+const only = (r: Rec, names: readonly string[] | undefined): Rec => (names === undefined ? r : Object.fromEntries(Object.entries(r).filter(([k]) => names.includes(k))));
+
+/** The input with only the fields the contract names (tool-call arguments untouched). */
+function namedFieldsOnly(input: Json): Json {
+  if (!isRec(input)) return input;
+  const list = (v: Json | undefined, kind: (x: Rec) => string) => (Array.isArray(v) ? v.map((x) => (isRec(x) ? only(x, FIELDS[kind(x)]) : x)) : v);
+  const messages = Array.isArray(input.messages)
+    ? input.messages.map((m) => {
+        if (!isRec(m)) return m;
+        const kept = only(m, FIELDS[String(m.role)]);
+        return Array.isArray(kept.content) ? { ...kept, content: list(kept.content, (b) => String(b.type))! } : kept;
+      })
+    : input.messages;
+  return {
+    ...only(input, ["requirements", "summary", "messages", "compactions"]),
+    ...(input.requirements === undefined ? {} : { requirements: list(input.requirements, () => "requirement")! }),
+    ...(isRec(input.summary) ? { summary: only(input.summary, FIELDS.summary) } : {}),
+    ...(messages === undefined ? {} : { messages }),
+    ...(input.compactions === undefined ? {} : { compactions: list(input.compactions, () => "record")! }),
+  };
+}
+
+/** An assistant message with no blocks given one. */
+function noEmptyContent(input: Json): Json {
+  if (!isRec(input) || !Array.isArray(input.messages)) return input;
+  return { ...input, messages: input.messages.map((m) => (isRec(m) && Array.isArray(m.content) && m.content.length === 0 ? { ...m, content: [{ type: "text", text: "x" }] } : m)) };
+}
+
+/** Every message its own id (a suffix where one repeats). */
+function uniqueIds(input: Json): Json {
+  if (!isRec(input) || !Array.isArray(input.messages)) return input;
+  const seen = new Set<string>();
+  return {
+    ...input,
+    messages: input.messages.map((m, i) => {
+      if (!isRec(m) || typeof m.id !== "string") return m;
+      const id = seen.has(m.id) ? `${m.id}~${i}` : m.id;
+      seen.add(id);
+      return { ...m, id };
+    }),
+  };
+}
+
+/** The features, in the order they are tried: each name is what the refusal turns on. */
+const FEATURES: readonly (readonly [name: string, without: (input: Json) => Json])[] = [
+  ["a field the contract does not name", namedFieldsOnly],
+  ["two messages with one id", uniqueIds],
+  ["an assistant message with no blocks", noEmptyContent],
+  // Last, as the widest: what the strings hold (a lone surrogate, a character beyond the BMP, an
+  // empty or blank content, an id of other characters than some pattern's).
+  ["the text of its strings", plainStrings],
+];
+
+const accepted = (input: Json): boolean => {
+  try {
+    return withoutUpstream(() => modelBuild(input)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What the subject's refusal of `input` (valid by the contract) turns on; null when no feature's
+ * absence is accepted. `reader`: buildActiveContext of an input, or groupToolRounds of a
+ * transcript (its messages).
+ */
+export async function refusedFeature(input: Json, reader: "build" | "groups", probe: UpstreamProbe | null): Promise<string | null> {
+  if (probe === null || (reader === "groups" && !Array.isArray(input))) return null;
+  const whole: Json = reader === "groups" ? { messages: input } : input;
+  const asks = async (changed: Json): Promise<boolean> => {
+    const operation = reader === "groups" ? { kind: "groups" as const, transcript: (changed as Rec).messages! } : { kind: "build" as const, input: changed };
+    return (await probe.observe({ operation }))?.outcome.kind === "returned";
+  };
+  const text = JSON.stringify(whole);
+  for (const [name, without] of FEATURES) {
+    const changed = without(whole);
+    if (JSON.stringify(changed) === text || !accepted(changed)) continue;
+    if (await asks(changed)) return name;
+  }
+  // Two features at once (each refused alone): taken out one after another, the one whose
+  // absence is accepted at last, the others already gone.
+  let rest = whole;
+  for (const [name, without] of FEATURES) {
+    const changed = without(rest);
+    if (JSON.stringify(changed) === JSON.stringify(rest) || !accepted(changed)) continue;
+    rest = changed;
+    if (await asks(changed)) return name;
+  }
+  return null;
+}
