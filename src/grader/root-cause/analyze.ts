@@ -22,6 +22,7 @@ import { criterionOfProperty } from "../rubric/property-criteria";
 import { optionsBattery } from "./options-battery";
 import { readingBattery } from "./reading-battery";
 import { recordBattery, type RecordFinding } from "./record-battery";
+import { summaryBattery } from "./summary-battery";
 import { unitsBattery } from "./units-battery";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
@@ -156,10 +157,10 @@ async function attribute(failure: FailureInput, def: PropertyDefinition | undefi
 
 /**
  * Mistakes found by asking (./units-battery, ./options-battery, ./record-battery, ./cancel-battery,
- * ./async-battery, ./reading-battery): where the grade holds a units, an options or a result
+ * ./async-battery, ./reading-battery, ./summary-battery): where the grade holds a units, an options or a result
  * mistake, the rows of §4, the checks of the options or the fields of a compacted result that
  * depart on a fixed set of small questions and that no root cause names; where it holds no cancellation, no async-observation or no reading
- * mistake, the first abort, summarizer value or hostile build of a fixed set answered otherwise.
+ * mistake, the first abort, summarizer value, hostile build or summary of a fixed set answered otherwise.
  * Each is one more mistake with no property of its own.
  */
 async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, RuleId | undefined>, analysis: AnalyzeOptions, noFailure: boolean, fields: readonly RecordFinding[]): Promise<{ readonly key: string; readonly rule: RuleId; readonly cause: RootCause }[]> {
@@ -176,11 +177,14 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
   const options = await optionsBattery(probe, new Set(optionKeys));
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
+  const summaryJudge = analysis.definitions.find((d) => criterionOfProperty(d.id) === "summary-validation" && d.needsReference !== true);
+  const summarized = holds("summary-validation") || summaryJudge === undefined ? null : await summaryBattery(probe, summaryJudge, keys, analysis.reference);
   const results = fields.filter((found) => !keys.has(found.key));
   const behind = (before: string): string | null => (noFailure ? null : before);
   return [
     ...(read === null ? [] : [askedCause(`asked ${read.signature.key}`, read.signature, `your buildActiveContext a small context with one hostile thing at a time (judged by the check of ${read.property}), where the same context without it is built right`, behind("another mistake"))]),
     ...(awaited === null ? [] : [askedCause(`asked ${awaited.signature.key}`, awaited.signature, `your compactContext a fixed set of summarizer values on a plain context (judged by the check of ${awaited.property}), each where the same context with a plain text summary is compacted right`, behind("another mistake"))]),
+    ...(summarized === null ? [] : [askedCause(`asked ${summarized.signature.key}`, summarized.signature, "your compactContext a fixed set of summaries at step 6's edges (65,536 code points, blank, not a string) on a context with room for them, where a short summary is compacted right", behind("another mistake"))]),
     ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", behind("another mistake"))]),
     ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", behind("another units mistake"))),
     ...results.map((found) => askedCause(found.key, { key: found.key, rule: found.rule, question: found.question, subject: found.subject, contract: found.contract }, "your compactContext plain compactions, each field of the result and its record compared with the contract's", behind("another mistake of the result"))),

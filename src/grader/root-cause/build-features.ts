@@ -18,13 +18,14 @@ const isRec = (v: Json | undefined): v is Rec => v !== null && v !== undefined &
 
 /**
  * Every string of the input (ids, contents, texts, names, tool-argument values) replaced by a
- * short plain one, the same string by the same one (ids stay distinct and calls stay linked to
- * their results), the keys of tool arguments too; the tags (role, type) are kept.
+ * plain one of as many code points (one for an empty string), the same string by the same one
+ * (ids stay distinct and calls stay linked to their results, the limits of §3 stay where they
+ * were), the keys of tool arguments too; the tags (role, type) are kept.
  */
 function plainStrings(input: Json): Json {
   const names = new Map<string, string>();
   const plain = (s: string) => {
-    if (!names.has(s)) names.set(s, `s${names.size}`);
+    if (!names.has(s)) names.set(s, ofLength([...s].length, names.size));
     return names.get(s)!;
   };
   const walk = (v: Json, tag: boolean): Json => {
@@ -34,6 +35,19 @@ function plainStrings(input: Json): Json {
     return v;
   };
   return walk(input, false);
+}
+
+/**
+ * The `index`th plain string of `length` code points (at least one): its number in the letters
+ * a–w, then x up to the length, so that two numbers never give one string.
+ */
+function ofLength(length: number, index: number): string {
+  let digits = "";
+  for (let n = index; ; n = Math.floor(n / 23) - 1) {
+    digits = String.fromCharCode(97 + (n % 23)) + digits;
+    if (n < 23) break;
+  }
+  return digits + "x".repeat(Math.max(0, Math.max(1, length) - digits.length));
 }
 
 /** Every field name the contract gives (the other keys are tool arguments', which plainStrings replaces too). */
@@ -104,40 +118,46 @@ const FEATURES: readonly (readonly [name: string, without: (input: Json) => Json
   ["the text of its strings", plainStrings],
 ];
 
-const accepted = (input: Json): boolean => {
+/** The contract's answer to a build of `input`: "ok", or the codes it allows; null where the model cannot judge it. */
+function contractAnswer(input: Json): string | null {
   try {
-    return withoutUpstream(() => modelBuild(input)).ok;
+    const built = withoutUpstream(() => modelBuild(input));
+    return built.ok ? "ok" : [...built.codes].sort().join("|");
   } catch {
-    return false;
+    return null;
   }
-};
+}
 
 /**
- * What the subject's refusal of `input` (valid by the contract) turns on; null when no feature's
- * absence is accepted. `reader`: buildActiveContext of an input, or groupToolRounds of a
- * transcript (its messages).
+ * What the subject's refusal of `input` turns on, where the contract accepts it or refuses it
+ * with another code; null when no feature's absence makes the subject answer as the contract.
+ * Each feature is taken out only where that leaves the contract's answer as it was. `reader`:
+ * buildActiveContext of an input, or groupToolRounds of a transcript (its messages).
  */
 export async function refusedFeature(input: Json, reader: "build" | "groups", probe: UpstreamProbe | null): Promise<string | null> {
   if (probe === null || (reader === "groups" && !Array.isArray(input))) return null;
   const whole: Json = reader === "groups" ? { messages: input } : input;
-  const asks = async (changed: Json): Promise<boolean> => {
+  const want = contractAnswer(whole);
+  if (want === null) return null;
+  const answersRight = async (changed: Json): Promise<boolean> => {
     const operation = reader === "groups" ? { kind: "groups" as const, transcript: (changed as Rec).messages! } : { kind: "build" as const, input: changed };
-    return (await probe.observe({ operation }))?.outcome.kind === "returned";
+    const outcome = (await probe.observe({ operation }))?.outcome;
+    if (want === "ok") return outcome?.kind === "returned";
+    return outcome?.kind === "threw" && typeof outcome.error.code === "string" && want.split("|").includes(outcome.error.code);
   };
-  const text = JSON.stringify(whole);
+  const keeps = (changed: Json, from: Json) => JSON.stringify(changed) !== JSON.stringify(from) && contractAnswer(changed) === want;
   for (const [name, without] of FEATURES) {
     const changed = without(whole);
-    if (JSON.stringify(changed) === text || !accepted(changed)) continue;
-    if (await asks(changed)) return name;
+    if (keeps(changed, whole) && (await answersRight(changed))) return name;
   }
   // Two features at once (each refused alone): taken out one after another, the one whose
-  // absence is accepted at last, the others already gone.
+  // absence is answered right at last, the others already gone.
   let rest = whole;
   for (const [name, without] of FEATURES) {
     const changed = without(rest);
-    if (JSON.stringify(changed) === JSON.stringify(rest) || !accepted(changed)) continue;
+    if (!keeps(changed, rest)) continue;
     rest = changed;
-    if (await asks(changed)) return name;
+    if (await answersRight(changed)) return name;
   }
   return null;
 }

@@ -6,7 +6,7 @@ import type { UpstreamProbe } from "./probe";
 import { contractUnits } from "./refine-units";
 import { refusal } from "./refine";
 import type { Json } from "../../scenario/data";
-import type { Signature } from "./signature";
+import type { Signature } from "./signature-type";
 
 // Checks made in another order than §7's, each one mistake whichever later step shows it.
 //

@@ -22,6 +22,7 @@ import { boundaryFirst, checkedLate } from "./late-check";
 import { RECORD_IDENTITY } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { refusedFeature } from "./build-features";
+import type { Signature } from "./signature-type";
 import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
@@ -35,19 +36,7 @@ import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
 //   part, and at step 5 the kind of value the summarizer delivers;
 // - an observed fact: the fact.
 
-export interface Signature {
-  /** One key, one mistake. */
-  readonly key: string;
-  readonly rule: RuleId;
-  /** The question whose answers differ, the submission's answer and the contract's, in words. */
-  readonly question: string;
-  readonly subject: string;
-  readonly contract: string;
-  /** No rule found: nothing of the answer departs where the analysis looks (the failure stays its own root cause). */
-  readonly undiagnosed?: true;
-  /** Other keys of the same mistake: failures under any of them are one root cause with this one (./analyze). */
-  readonly joins?: readonly string[];
-}
+export type { Signature };
 
 export interface Signed {
   readonly failure: Failure;
@@ -284,7 +273,7 @@ function contractBuild(expected: Expected): BuildOutcome {
 async function builtSigned(d: Difference, probe: UpstreamProbe | null): Promise<Signature> {
   const refined = refineBuild(d);
   const about = d.about;
-  if (about?.kind === "build" && about.question.input !== null && !about.subject.ok && about.contract.ok) {
+  if (about?.kind === "build" && about.question.input !== null && !about.subject.ok && (about.contract.ok || !about.contract.codes.includes(about.subject.code))) {
     const feature = await refusedFeature(about.question.input as Json, about.question.reader, probe);
     if (feature !== null) return { ...signed(refined), key: `build refused for ${feature}` };
   }

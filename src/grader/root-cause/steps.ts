@@ -16,8 +16,9 @@ const MAX_SUMMARY_POINTS = 65536;
 
 /**
  * The step an outcome ends at: 1 (build, options), 2 (fast path), 3, 5 (the summarizer's value),
- * 6, 7, 8. CONTEXT_LIMIT_EXCEEDED after the summarizer is step 6's for a text longer than 65536
- * code points, and a limit of the new context (step 8) for a text known to be shorter.
+ * 6, 7, 8. CONTEXT_LIMIT_EXCEEDED after the summarizer is step 6's for a text of 65536 code
+ * points or more (at the edge, the check of its length off by one), and a limit of the new
+ * context (step 8) for a text known to be shorter.
  */
 function endStep(kind: "returns" | "throws", code: string | null, calls: number, value: Json | null, text: string | null = null): number {
   if (kind === "returns") return isRecord(value) && value.status === "unchanged" ? 2 : 8;
@@ -29,7 +30,7 @@ function endStep(kind: "returns" | "throws", code: string | null, calls: number,
   if (code === "CONTEXT_SUMMARIZER_FAILED" || code === "CONTEXT_ASYNC_VALUE_UNOBSERVABLE" || code === "CONTEXT_CANCELLED") return 5;
   if (code === "CONTEXT_SUMMARY_INVALID" || code === "CONTEXT_SUMMARY_INSUFFICIENT") return 6;
   if (code === "CONTEXT_INVALID_TRANSCRIPT") return 7;
-  return code === "CONTEXT_LIMIT_EXCEEDED" && (text === null || [...text].length > MAX_SUMMARY_POINTS) ? 6 : 8;
+  return code === "CONTEXT_LIMIT_EXCEEDED" && (text === null || [...text].length >= MAX_SUMMARY_POINTS) ? 6 : 8;
 }
 
 function isRecord(v: Json | null | undefined): v is { [k: string]: Json } {

@@ -1,7 +1,7 @@
 import type { Observation } from "../../scenario/observation";
 import type { Scenario, SummarizerScript } from "../../scenario/scenario";
 import type { UpstreamProbe } from "./probe";
-import type { Signature } from "./signature";
+import type { Signature } from "./signature-type";
 
 // The summarizer's synchronous throw let out as it is. §7 step 4 makes a synchronous throw of
 // the summarizer CONTEXT_SUMMARIZER_FAILED, whatever was thrown; a subject that calls the
