@@ -132,19 +132,23 @@ function contractAnswer(input: Json): string | null {
  * What the subject's refusal of `input` turns on, where the contract accepts it or refuses it
  * with another code; null when no feature's absence makes the subject answer as the contract.
  * Each feature is taken out only where that leaves the contract's answer as it was. `reader`:
- * buildActiveContext of an input, or groupToolRounds of a transcript (its messages).
+ * buildActiveContext of an input, or groupToolRounds of a transcript (its messages);
+ * `contract`: the contract's answer to the question as it was asked, which the input must get.
  */
-export async function refusedFeature(input: Json, reader: "build" | "groups", probe: UpstreamProbe | null): Promise<string | null> {
+export async function refusedFeature(input: Json, reader: "build" | "groups", contract: { readonly ok: true } | { readonly ok: false; readonly codes: readonly string[] }, probe: UpstreamProbe | null): Promise<string | null> {
   if (probe === null || (reader === "groups" && !Array.isArray(input))) return null;
   const whole: Json = reader === "groups" ? { messages: input } : input;
   const want = contractAnswer(whole);
-  if (want === null) return null;
+  // The input as asked is the one the departure is about (not a plain copy of decorated data the contract answers otherwise).
+  if (want === null || want !== (contract.ok ? "ok" : [...contract.codes].sort().join("|"))) return null;
   const answersRight = async (changed: Json): Promise<boolean> => {
     const operation = reader === "groups" ? { kind: "groups" as const, transcript: (changed as Rec).messages! } : { kind: "build" as const, input: changed };
     const outcome = (await probe.observe({ operation }))?.outcome;
     if (want === "ok") return outcome?.kind === "returned";
     return outcome?.kind === "threw" && typeof outcome.error.code === "string" && want.split("|").includes(outcome.error.code);
   };
+  // The input as plain data answered right (the refusal was of decorated data read otherwise): nothing of the data to explain.
+  if (await answersRight(whole)) return null;
   const keeps = (changed: Json, from: Json) => JSON.stringify(changed) !== JSON.stringify(from) && contractAnswer(changed) === want;
   for (const [name, without] of FEATURES) {
     const changed = without(whole);

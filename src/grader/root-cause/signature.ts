@@ -274,7 +274,7 @@ async function builtSigned(d: Difference, probe: UpstreamProbe | null): Promise<
   const refined = refineBuild(d);
   const about = d.about;
   if (about?.kind === "build" && about.question.input !== null && !about.subject.ok && (about.contract.ok || !about.contract.codes.includes(about.subject.code))) {
-    const feature = await refusedFeature(about.question.input as Json, about.question.reader, probe);
+    const feature = await refusedFeature(about.question.input as Json, about.question.reader, about.contract, probe);
     if (feature !== null) return { ...signed(refined), key: `build refused for ${feature}` };
   }
   return signed(refined);
