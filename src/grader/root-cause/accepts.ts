@@ -1,7 +1,10 @@
 import { equalAsContractData } from "../../driver/deep-equal-data";
+import { expectedFor } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
 import type { Expected } from "../../scenario/expected";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
 
 /**
  * The observation is exactly one outcome `expected` accepts: the very value returned (or a
@@ -15,4 +18,13 @@ export function outcomeAccepted(observation: Observation, expected: Expected): b
     if (e.kind === "returns") return outcome.kind === "returned" && equalAsContractData(outcome.value, e.value);
     return outcome.kind === "threw" && outcome.error.isContextCompactionError && typeof outcome.error.code === "string" && e.codes.includes(outcome.error.code);
   });
+}
+
+/** The contract's answer to a scenario (every outcome it accepts), or null where the model gives none. */
+export function contractOf(scenario: Scenario): Expected | null {
+  try {
+    return withoutUpstream(() => expectedFor(scenario));
+  } catch {
+    return null;
+  }
 }

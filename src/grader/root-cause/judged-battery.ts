@@ -1,11 +1,9 @@
-import { expectedFor } from "../../model/index";
-import { withoutUpstream } from "../../model/upstream";
-import type { Expected } from "../../scenario/expected";
 import type { Host } from "../../scenario/host";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import type { CriterionId } from "../criteria";
+import { contractOf } from "./accepts";
 import { diagnose } from "./diagnose";
 import type { UpstreamProbe } from "./probe";
 import { RULES } from "./rules";
@@ -22,15 +20,6 @@ export interface JudgedFinding {
   /** The property whose check the answer failed. */
   readonly property: string;
   readonly scenario: Scenario;
-}
-
-/** The contract's answer to a question, or null where the model gives none. */
-function contractOf(scenario: Scenario): Expected | null {
-  try {
-    return withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return null;
-  }
 }
 
 /** Whether every judge accepts the subject's answer to `scenario`. */

@@ -1,10 +1,9 @@
-import { expectedFor } from "../../model/index";
-import { withoutUpstream } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
-import { acceptedOutcomes, type Expected } from "../../scenario/expected";
+import { acceptedOutcomes } from "../../scenario/expected";
 import type { Scenario } from "../../scenario/scenario";
 import { differingFields, normalizedPath, outcomeDeparture, returnedValue } from "./departure";
 import { RECORD_IDENTITY } from "./focus";
+import { contractOf } from "./accepts";
 import { plainShapes } from "./plain-shapes";
 import type { UpstreamProbe } from "./probe";
 import { contractUnits } from "./refine-units";
@@ -61,14 +60,6 @@ function richShape(): Scenario {
   // Units: requirement 3 + 2 + 4, summary 5 + 2 + 3, messages 4 + 2 + 40 twice and 4 + 2 + 1 twice.
   const options = { maxUnits: 60, targetUnits: 60, summaryMaxUnits: 20, retainRecentMessages: 2, summaryId: "s1", recordId: "r1" };
   return { operation: { kind: "compact", context, prebuilt: false, options, summarizer: { kind: "text", text: "sum", delivery: "sync" }, summarizerSlot: "script", signal: "none", abort: "none" } };
-}
-
-function contractOf(scenario: Scenario): Expected | null {
-  try {
-    return withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return null;
-  }
 }
 
 const compacted = (v: Json | undefined): v is { [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && v.status === "compacted";

@@ -4,6 +4,7 @@ import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
+import { contractOf } from "./accepts";
 import { answerObservation } from "./answers";
 import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
@@ -61,16 +62,8 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   }
   const found = await signatureByLayer(failure, recheck, expected, probe);
   if (failure.scenario.operation.kind !== "compact") return found;
-  const contract = expected ?? contractOrNull(failure.scenario);
+  const contract = expected ?? contractOf(failure.scenario);
   return (contract === null ? null : await checkedLate(failure.scenario, failure.observation, contract, found, probe)) ?? found;
-}
-
-function contractOrNull(scenario: Scenario): Expected | null {
-  try {
-    return withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return null;
-  }
 }
 
 async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {

@@ -1,10 +1,8 @@
-import { expectedFor } from "../../model/index";
-import { withoutUpstream } from "../../model/upstream";
-import type { Expected } from "../../scenario/expected";
 import type { Host } from "../../scenario/host";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario, SummarizerScript } from "../../scenario/scenario";
 import { outcomeDeparture } from "./departure";
+import { contractOf } from "./accepts";
 import { diagnose } from "./diagnose";
 import type { UpstreamProbe } from "./probe";
 import { RULES } from "./rules";
@@ -41,14 +39,6 @@ function roomy(summarizer: SummarizerScript): Scenario {
   const user = (id: string) => ({ id, role: "user", content: x(40_000) });
   const options = { maxUnits: 70_000, targetUnits: 70_000, summaryMaxUnits: 65_600, retainRecentMessages: 0, summaryId: "s", recordId: "r" };
   return { operation: { kind: "compact", context: { requirements: [], summary: null, messages: [user("m1"), user("m2")], compactions: [] }, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "none", abort: "none" } };
-}
-
-function contractOf(scenario: Scenario): Expected | null {
-  try {
-    return withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return null;
-  }
 }
 
 export interface SummaryFinding {
