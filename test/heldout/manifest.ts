@@ -10,6 +10,7 @@ import { S13 } from "./truth/multi-s13";
 import { S15 } from "./truth/multi-s15";
 import { S16 } from "./truth/multi-s16";
 import { S17 } from "./truth/multi-s17";
+import { S18 } from "./truth/one-s18";
 import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
@@ -17,4 +18,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18];

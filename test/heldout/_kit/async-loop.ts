@@ -39,7 +39,14 @@ export type AsyncFlags = {
   readonly promiseThenReadFirst?: boolean;
   /** (s17) A thenable must deliver while its then runs: a then that returns without calling a resolver fails. */
   readonly deliverAtOnce?: boolean;
+  /** (s18) A rejection (of a native promise, or a thenable's reject) escapes as its reason, not as CONTEXT_SUMMARIZER_FAILED. */
+  readonly rejectionEscapes?: boolean;
 };
+
+/** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
+export class Escaped {
+  constructor(readonly reason: unknown) {}
+}
 
 const CODES = [
   "CONTEXT_INVALID_INPUT",
@@ -170,6 +177,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     // The reason is never read: a rejection cannot forge a code, whatever it looks like.
     if (observation.state === REJECTED) {
       if (observation.value instanceof ContextCompactionError) return finish(observation.value, undefined);
+      if (observation.value instanceof Escaped) return finish(observation.value as never, undefined);
       return finish(failed(observation.value as string), undefined);
     }
     if (flags.deliveredNotAdopted) return finish(null, observation.value);
@@ -228,7 +236,9 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     const onRejected = (reason?: unknown) =>
       flags.falsyRejectionIgnored && !reason
         ? settleWith(FULFILLED, undefined)
-        : settleWith(
+        : flags.rejectionEscapes
+          ? settleWith(REJECTED, new Escaped(reason))
+          : settleWith(
             REJECTED,
             flags.forgedCode && looksLikeContractError(reason) ? new ContextCompactionError(reason.code, reason.message) : "the summary promise rejected",
           );
@@ -295,7 +305,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       if (resolved && !flags.resolversNotOnce) return;
       resolved = true;
       if (flags.falsyRejectionIgnored && !reason) return conclude(FULFILLED, undefined);
-      conclude(REJECTED, "a thenable rejected");
+      conclude(REJECTED, flags.rejectionEscapes ? new Escaped(reason) : "a thenable rejected");
     };
     let result: unknown;
     try {

@@ -30,6 +30,7 @@ import { awaitValue } from "../../../src/core/observe-async";
 import { SignalWatch, readAborted, summarizerSignal } from "../../../src/core/signal";
 import { isNonEmpty } from "../../../src/core/read";
 import { SUMMARY_BASE, codePoints } from "../../../src/core/units";
+import { Escaped } from "./async-loop";
 
 /** The parts of compactContext a held-out implementation may write itself. */
 export type CompactParts = {
@@ -59,6 +60,10 @@ export type CompactParts = {
   readonly notStringCode?: typeof SUMMARY_INVALID | typeof SUMMARY_INSUFFICIENT;
   /** (s17) §7 step 6: whether a summary of this many code points is too long (default: more than 65536). */
   readonly summaryTooLong?: (textUnits: number) => boolean;
+  /** (s18) §7 step 6: the code of a summary above summaryMaxUnits (default CONTEXT_SUMMARY_INSUFFICIENT). */
+  readonly tooLargeCode?: typeof SUMMARY_INVALID | typeof SUMMARY_INSUFFICIENT;
+  /** (s18) §7 step 3: the already aborted signal is checked after the record id and the boundary (default false: first). */
+  readonly abortCheckedLast?: boolean;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -93,10 +98,11 @@ function start(
   const signal = options.signal;
   const aborted = signal === undefined ? false : readAborted(signal);
   if (aborted === null) fail(INVALID_INPUT, "reading options.signal threw");
-  if (aborted) fail(CANCELLED, "the signal was aborted before compaction");
+  if (aborted && parts.abortCheckedLast !== true) fail(CANCELLED, "the signal was aborted before compaction");
   if (parts.recordIdBeforeCall !== false) checkRecordId(info, options);
   const boundary = (parts.boundaryOf ?? boundaryOf)(info, options);
   if (boundary === null) fail(BOUNDARY_UNAVAILABLE, "no whole-group cut fits the target");
+  if (aborted && parts.abortCheckedLast === true) fail(CANCELLED, "the signal was aborted before compaction");
   // 4. One call, with a frozen request and the caller's signal (or a fresh one, §8).
   const request = freeze({
     requirements: info.context.requirements,
@@ -117,7 +123,8 @@ function start(
   (parts.awaitValue ?? awaitValue)(value, watch, (error, text) => {
     if (error !== null) {
       watch.stop();
-      return reject(error);
+      // (s18) A student's awaiting may pass a rejection's reason on as it is (async-loop's Escaped).
+      return reject(error instanceof Escaped ? error.reason : error);
     }
     try {
       resolve(commit(parts, info, options, boundary, parts.textOf ? parts.textOf(text, options) : text, watch));
@@ -159,7 +166,7 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
   const summaryIdUnits = codePoints(options.summaryId);
   const summaryUnits = SUMMARY_BASE + summaryIdUnits + textUnits;
   const checkedUnits = parts.summaryUnitsForCheck ? parts.summaryUnitsForCheck(summaryIdUnits, textUnits) : summaryUnits;
-  if (checkedUnits > options.summaryMaxUnits) fail(SUMMARY_INSUFFICIENT, "the summary exceeds summaryMaxUnits");
+  if (checkedUnits > options.summaryMaxUnits) fail(parts.tooLargeCode ?? SUMMARY_INSUFFICIENT, "the summary exceeds summaryMaxUnits");
   // 7. The kept suffix: a result whose call was compacted would orphan it; and the target.
   // With the reference's boundary and summary check neither can fail; with a student's
   // boundary or summary check they can.
