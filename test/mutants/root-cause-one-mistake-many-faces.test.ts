@@ -9,11 +9,12 @@ import { make as extraSurrogateIds } from "../heldout/s17-reading-extra-surrogat
 import { make as targetDefaultTruncated } from "../heldout/s17-target-default-truncated/compose";
 import { make as unitsRecord } from "../heldout/s17-mixed-four-units-record/compose";
 import { make as abortedReasonRequest } from "../heldout/s17-cancel-aborted-reason-request/compose";
+import { make as rejectionEscapes } from "../heldout/s18-rejection-escapes/compose";
 import { coreReference } from "../variants/grade";
 import { failuresOn } from "./root-cause-analysis";
 import { suiteProperties } from "./matrix";
 
-// Session 17, on the s17 held-out implementations (measured once as written, then DEV): one
+// Session 17, on the s17 and s18 held-out implementations (measured once as written, then DEV): one
 // mistake that shows on several rules is one root cause, and a mistake behind another is found.
 // Each case below had another number of root causes than its mistakes with the analysis of
 // session 16 (and of the start of session 17).
@@ -42,6 +43,12 @@ describe("one mistake, several faces: one root cause", () => {
     const causes = await analysed(leadingCallThrowEscapes(new Set(["summarizer-throw-escapes"])), ["async.forged-code-is-summarizer-failed", "atomicity.failure-rejects", "cancel.outcome-per-abort-point"]);
     expect(summary(causes)).toEqual([["step5.rejection", false]]);
     expect(causes[0]!.title).toContain("a throw let out as it is");
+  }, 300_000);
+
+  it("a rejection's reason let out, whether through a native promise, a thenable's reject or a forged error", async () => {
+    const causes = await analysed(rejectionEscapes.all(), ["atomicity.failure-rejects", "async.forged-code-is-summarizer-failed", "async.outcome-per-script"]);
+    expect(summary(causes)).toEqual([["step5.rejection", false]]);
+    expect(causes[0]!.title).toContain("a rejection let out as it is");
   }, 300_000);
 
   it("tool arguments counted by their JSON text: one row of J, not one per kind", async () => {

@@ -2,7 +2,7 @@
 // them new to the set, spread over the criteria (reading, units, an option of §6, grouping,
 // boundary selection, the fast path's options, the summary's code, async observation,
 // cancellation, the record). Written from the contract, src/core and the held-out set's own
-// files alone (README: "Session 18").
+// files alone (README: "Session 17, second batch").
 import { abortedSignal, call, compact, options, result, users, usersInput, type Summarizer } from "../_witness/fixtures";
 import { sync, type Outcome } from "../_witness/observe";
 import type { Impl } from "../_kit/impl";
