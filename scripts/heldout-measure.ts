@@ -23,10 +23,10 @@ import { isBlind } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
 import { coreReference } from "../src/grader/grade";
-import { analyseAgain, gradedCause } from "./heldout/analyse-again";
+import { analyseAgain } from "./heldout/analyse-again";
 import { entryFor, gradeHeldout, type GradeFile } from "./heldout/grade-one";
 import { blindUnshared } from "./heldout/unshared";
-import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
+import { gradedCause, judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -147,13 +147,15 @@ async function measure(): Promise<void> {
  * failures (an older measure) keeps its root causes, and is counted.
  */
 async function aloneAnalysedAgain(tasks: readonly Task[], full: string): Promise<void> {
-  const stale = tasks.filter((t) => t.mistake !== null && cached(t)?.analysis !== full);
+  const stale = tasks.flatMap((task) => {
+    const answer = task.mistake === null ? null : cached(task);
+    return answer !== null && answer.analysis !== full ? [{ task, answer }] : [];
+  });
   if (stale.length === 0) return;
   const reference = await coreReference();
   let again = 0, kept = 0;
   try {
-    for (const task of stale) {
-      const answer = cached(task)!;
+    for (const { task, answer } of stale) {
       if (answer.failures === undefined) {
         kept++;
         continue;

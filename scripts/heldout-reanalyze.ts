@@ -13,8 +13,8 @@ import type { PropertyResult } from "../src/grader/result";
 import { renderScenario, outcomeText, expectedText } from "../src/grader/report/notation";
 import { HELDOUT } from "../test/heldout/manifest";
 import { isBlind } from "../test/heldout/split";
-import { analyseAgain, gradedCause } from "./heldout/analyse-again";
-import { judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
+import { analyseAgain } from "./heldout/analyse-again";
+import { gradedCause, judgeImplementation, rateLines, ratesOf, type ImplementationVerdict } from "./heldout/rates";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--dir");

@@ -12,7 +12,6 @@ import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
 import { joinSkippedFailures } from "../../src/grader/skipped-causes";
 import { DEFAULT_LIMITS } from "../../src/grader/sandbox/plan";
 import type { Host } from "../../src/scenario/host";
-import type { GradedCause } from "./rates";
 
 /** `results`: the grade's properties that did not pass (failed, not run); `only`: the failed ones to explain (default all). */
 export async function analyseAgain(submission: string, results: readonly PropertyResult[], reference: Host, only?: readonly string[]): Promise<readonly RootCause[]> {
@@ -25,9 +24,4 @@ export async function analyseAgain(submission: string, results: readonly Propert
   } finally {
     await prepared.dispose();
   }
-}
-
-/** What the measure keeps of a root cause. */
-export function gradedCause(c: RootCause): GradedCause {
-  return { id: c.id, title: c.title, ...(typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties], ...(c.foundByAsking === true ? { foundByAsking: true as const } : {}) };
 }

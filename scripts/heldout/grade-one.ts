@@ -6,8 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GradeResult, PropertyResult } from "../../src/grader/result";
-import { gradedCause } from "./analyse-again";
-import type { GradedCause } from "./rates";
+import { gradedCause, type GradedCause } from "./rates";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -13,6 +13,7 @@
 // mistakes whose grade alone has a root cause of the same title (the same rule, the same detail),
 // and to none else.
 
+import type { RootCause } from "../../src/grader/result";
 import { wordProblems } from "../../src/grader/report/plain-words";
 import { median } from "../median";
 
@@ -22,6 +23,11 @@ export interface GradedCause {
   readonly criterion?: string;
   readonly properties: readonly string[];
   readonly foundByAsking?: true;
+}
+
+/** What the measure keeps of a root cause. */
+export function gradedCause(c: RootCause): GradedCause {
+  return { id: c.id, title: c.title, ...(typeof c.criterion === "string" ? { criterion: c.criterion } : {}), properties: [...c.properties], ...(c.foundByAsking === true ? { foundByAsking: true as const } : {}) };
 }
 
 export interface GradedImplementation {

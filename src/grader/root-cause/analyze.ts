@@ -109,15 +109,17 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
     for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed, separate), conformance)))) out.set(entry.cause, [...(out.get(entry.cause) ?? []), entry]);
     return out;
   };
+  const rulesOf = (groups: ReadonlyMap<string, Attributed[]>) => new Map([...groups.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
   let causes = grouped(new Set());
   // Fields of the result that depart on their own when asked (./record-battery) are mistakes of
-  // their own: failures whose verdict turned on one of them are that mistake's.
+  // their own: failures whose verdict turned on one of them are that mistake's. (Asked with an
+  // allowance of its own, as the batteries below are with theirs.)
   probe?.allowAsking();
-  const atomicity = [...causes.values()].some((members) => members[0]!.signature !== undefined && RULES[members[0]!.signature.rule].criterion === "atomicity-and-one-record");
+  const atomicity = [...rulesOf(causes).values()].some((rule) => rule !== undefined && RULES[rule].criterion === "atomicity-and-one-record");
   const results = probe === null || !atomicity ? [] : await recordBattery(probe, new Set(causes.keys()));
   if (results.length > 0) causes = grouped(new Set(results.map((r) => r.field)));
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
-  const rules = new Map([...causes.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
+  const rules = rulesOf(causes);
   probe?.allowAsking();
   for (const found of probe === null ? [] : await askedCauses(probe, rules, options, failures.length === 0, results)) {
     built.push({ key: found.key, cause: found.cause });

@@ -50,8 +50,7 @@ function ofLength(length: number, index: number): string {
   return digits + "x".repeat(Math.max(0, Math.max(1, length) - digits.length));
 }
 
-/** Every field name the contract gives (the other keys are tool arguments', which plainStrings replaces too). */
-const NAMED = new Set(["requirements", "summary", "messages", "compactions", "id", "role", "content", "toolCallId", "toolName", "isError", "type", "text", "name", "arguments", "summaryId", "boundary", "compactedMessageIds", "unitsBefore", "unitsAfter"]);
+
 
 /** The fields the contract names, by kind of record (§2, §3). */
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -64,6 +63,9 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   summary: ["id", "content"],
   record: ["id", "summaryId", "boundary", "compactedMessageIds", "unitsBefore", "unitsAfter"],
 };
+
+/** Every field name the contract gives (the other keys are tool arguments', which plainStrings replaces too). */
+const NAMED = new Set(["requirements", "summary", "messages", "compactions", ...Object.values(FIELDS).flat()]);
 
 const only = (r: Rec, names: readonly string[] | undefined): Rec => (names === undefined ? r : Object.fromEntries(Object.entries(r).filter(([k]) => names.includes(k))));
 

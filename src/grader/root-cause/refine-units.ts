@@ -33,12 +33,15 @@ export function contractUnits(input: Json): number | null {
   }
 }
 
-/** A small context holding the item, with partners that make it valid (a result for each call; the call of a result). */
-export function contextOf(kind: string, item: Json): Json | null {
+/**
+ * A small context holding the item, with partners that make it valid (a result for each call; the
+ * call of a result, with `partnerArguments`).
+ */
+export function contextOf(kind: string, item: Json, partnerArguments: Json = {}): Json | null {
   if (kind === "requirement") return { requirements: [item] };
   if (kind === "summary") return { summary: item };
   if (!isRec(item)) return null;
-  if (item.role === "toolResult") return { messages: [{ id: fresh(item, "a"), role: "assistant", content: [{ type: "toolCall", id: item.toolCallId!, name: item.toolName!, arguments: {} }] }, item] };
+  if (item.role === "toolResult") return { messages: [{ id: fresh(item, "a"), role: "assistant", content: [{ type: "toolCall", id: item.toolCallId!, name: item.toolName!, arguments: partnerArguments }] }, item] };
   if (item.role === "assistant" && Array.isArray(item.content)) {
     const calls = item.content.filter((b): b is Rec => isRec(b) && b.type === "toolCall");
     return { messages: [item, ...calls.map((c, i) => ({ id: fresh(item, `r${i}`), role: "toolResult", toolCallId: c.id!, toolName: c.name!, content: "", isError: false }))] };
@@ -149,8 +152,7 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
   }
   // A result's partner call, with its arguments {}: their J departing is the object's row, not the result's.
   if (subject.role === "toolResult") {
-    const partner = (args: Json): Json => ({ messages: [{ id: fresh(subject, "a"), role: "assistant", content: [{ type: "toolCall", id: subject.toolCallId!, name: subject.toolName!, arguments: args }] }, subject] });
-    const found = await argumentsFinding(p, partner, {});
+    const found = await argumentsFinding(p, (args) => contextOf(kind, subject, args)!, {});
     if (found !== null) return found;
   }
   // A text block alone in the message against none (no call, so no partner): the text row.
