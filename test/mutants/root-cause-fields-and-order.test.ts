@@ -25,6 +25,9 @@ import { suiteProperties } from "./matrix";
 //   of order (late-check.ts).
 // - The boundary looked for before the fast path: the fast path missed, and a cancellation
 //   answered with CONTEXT_BOUNDARY_UNAVAILABLE, were two root causes; one mistake of order.
+// - Every option checked only after the fast path (session 18): the budgets, the ids and the
+//   signal each a root cause, and the options battery found five more on the empty context it
+//   asks on; one mistake of order, also where no context can need compaction under maxUnits.
 // - J({}) of a call's arguments counted 0: signed by the result's row (a call and its result
 //   are measured together), beside the object's row; one row.
 // Each case had one root cause more or fewer than its mistakes with the analysis of session 16.
@@ -64,6 +67,18 @@ describe("mistakes that always show together, told apart", () => {
   it("a signal checked only after the fast path is one mistake, whichever bad signal shows it", async () => {
     const causes = await analysed(signalLateSummaryBase(new Set(["signal-checked-after-fastpath"])), ["strength.non-signal-rejected-before-fast-path", "strength.signal-accessor-rejected"]);
     expect(ids(causes)).toEqual(["options.signal"]);
+    expect(causes[0]!.title).toContain("checked only after the fast path");
+  }, 300_000);
+
+  it("every option checked only after the fast path is one mistake, whichever option is bad and whether or not a context can need compaction under it", async () => {
+    // A student's wrapper: a context that fits is returned unchanged before any option is checked.
+    const compactContext = (context: unknown, options: { readonly maxUnits?: unknown }) => {
+      const units = core.estimateContextUnits(core.buildActiveContext(context as never));
+      const fits = typeof options?.maxUnits === "number" && units <= options.maxUnits;
+      return fits ? core.compactContext(context as never, { targetUnits: 1, summaryMaxUnits: 1, retainRecentMessages: 0, maxUnits: 1_000_000, summaryId: "s", recordId: "r", summarizer: () => "" }) : core.compactContext(context as never, options as never);
+    };
+    const causes = await analysed({ compactContext }, ["strength.option-budget-edges", "strength.non-signal-rejected-before-fast-path", "strength.signal-accessor-rejected"]);
+    expect(ids(causes)).toEqual(["step2.fastPath"]);
     expect(causes[0]!.title).toContain("checked only after the fast path");
   }, 300_000);
 

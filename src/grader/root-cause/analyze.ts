@@ -20,6 +20,7 @@ import { asyncBattery } from "./async-battery";
 import { cancelBattery } from "./cancel-battery";
 import { criterionOfProperty } from "../rubric/property-criteria";
 import { optionsBattery } from "./options-battery";
+import { LATE_KEY } from "./late-check";
 import { readingBattery } from "./reading-battery";
 import { recordBattery, type RecordFinding } from "./record-battery";
 import { summaryBattery } from "./summary-battery";
@@ -118,7 +119,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const atomicity = [...rulesOf(causes).values()].some((rule) => rule !== undefined && RULES[rule].criterion === "atomicity-and-one-record");
   const results = probe === null || !atomicity ? [] : await recordBattery(probe, new Set(causes.keys()));
   if (results.length > 0) causes = grouped(new Set(results.map((r) => r.field)));
-  const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, members, byId) }));
+  const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, key === LATE_KEY ? lateMembers(members) : members, byId) }));
   const rules = rulesOf(causes);
   probe?.allowAsking();
   for (const found of probe === null ? [] : await askedCauses(probe, rules, options, failures.length === 0, results)) {
@@ -133,6 +134,12 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const rootCauses = uniqueIds(built.map((b) => b.cause));
   const causeOf = new Map(rootCauses.flatMap((cause) => cause.properties.map((id): [string, string] => [id, cause.id])));
   return { rootCauses, causeOf, combined, probes: probe?.calls ?? 0 };
+}
+
+/** Options checked only after the fast path: the signal's mistake where every failure is about the signal, else the fast path's. */
+function lateMembers(members: readonly Attributed[]): readonly Attributed[] {
+  const rule: RuleId = members.every((m) => m.signature?.rule === "options.signal") ? "options.signal" : "step2.fastPath";
+  return members.map((m) => (m.signature === undefined ? m : { ...m, signature: { ...m.signature, rule } }));
 }
 
 /** Failures diagnosed again after the allowance was spent (./analyze: starved). */
@@ -176,7 +183,7 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   // (The options are read like the input: a mistake in reading them is the reader's too.)
   const read = holds("immutable-snapshots-and-ceilings") || rules.has("read.options") || readingJudges.length === 0 ? null : await readingBattery(probe, readingJudges, keys, analysis.reference);
   const units = [...rules].some((rule) => rule.startsWith("units.")) ? await unitsBattery(probe, rules) : [];
-  const optionKeys = [...known.keys()].filter((key) => key.startsWith("options."));
+  const optionKeys = [...known.keys()].filter((key) => key.startsWith("options.") || key === LATE_KEY);
   const options = await optionsBattery(probe, new Set(optionKeys));
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
   const summaryJudge = analysis.definitions.find((d) => criterionOfProperty(d.id) === "summary-validation" && d.needsReference !== true);
@@ -273,12 +280,19 @@ function lostCallsJoined(attributed: readonly Attributed[]): readonly Attributed
 
 /**
  * Signatures that name other keys of their mistake (Signature.joins) join the failures under those
- * keys: a key another failure has is put under the joining key (the first one, in order).
+ * keys: a key another failure has is put under the joining key (the first one, in order). A
+ * failure whose answer fits a key other failures have (Signature.orUnder) is put under it.
  */
 function joinedKeys(attributed: readonly Attributed[]): readonly Attributed[] {
   const into = new Map<string, string>();
   for (const a of attributed) for (const other of a.signature?.joins ?? []) if (other !== a.cause && !into.has(other) && !into.has(a.cause)) into.set(other, a.cause);
-  return attributed.map((a) => (into.has(a.cause) ? { ...a, cause: into.get(a.cause)! } : a));
+  const joined = attributed.map((a) => (into.has(a.cause) ? { ...a, cause: into.get(a.cause)! } : a));
+  // A failure that fits another failure's key as well (Signature.orUnder) goes under it.
+  const hosts = new Map(joined.map((a) => [a.cause, a]));
+  return joined.map((a) => {
+    const host = a.signature?.orUnder === undefined ? undefined : hosts.get(a.signature.orUnder);
+    return host === undefined ? a : { ...a, cause: host.cause };
+  });
 }
 
 /** Failures a missing or wrong export explains: not run for it, or (the error class missing) judged not to throw it. */

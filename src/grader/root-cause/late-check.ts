@@ -5,7 +5,8 @@ import { acceptedOutcomes } from "../../scenario/expected";
 import type { UpstreamProbe } from "./probe";
 import { contractUnits } from "./refine-units";
 import { refusal } from "./refine";
-import type { Json } from "../../scenario/data";
+import { CODE, LIMIT } from "../../model/limits";
+import type { ContextData, Json } from "../../scenario/data";
 import type { Signature } from "./signature-type";
 
 // Checks made in another order than §7's, each one mistake whichever later step shows it.
@@ -18,8 +19,39 @@ import type { Signature } from "./signature-type";
 // per check: told by asking the same call on a context that needs compaction, which the subject
 // then refuses as the contract does.
 
-/** A context of one user message of `length` code points: it needs compaction under budgets below that. */
-const needsCompaction = (length: number) => ({ requirements: [], summary: null, messages: [{ id: "late-1", role: "user", content: "x".repeat(length) }], compactions: [] });
+/**
+ * A context of user messages whose units exceed `maxUnits` (each message at most 65,536 code
+ * points), or null when the contract's limits leave no such context.
+ */
+export function contextAbove(maxUnits: number): ContextData | null {
+  if (!Number.isSafeInteger(maxUnits) || maxUnits < 0 || maxUnits > 900_000) return null;
+  const messages: { id: string; role: "user"; content: string }[] = [];
+  for (let left = maxUnits + 1; left > 0; left -= LIMIT.stringUnits) messages.push({ id: `late-${messages.length + 1}`, role: "user", content: "x".repeat(Math.min(left, LIMIT.stringUnits)) });
+  return { requirements: [], summary: null, messages, compactions: [] };
+}
+
+/** The budget a context must exceed to need compaction under `options`: their maxUnits (rounded up), or 1000 where it is no number. */
+const maxUnitsOf = (options: { readonly [key: string]: Json }): number => (typeof options.maxUnits === "number" ? Math.max(0, Math.ceil(options.maxUnits)) : 1000);
+
+/** Valid options of compactContext under which every context needs compaction (a control). */
+const PLAIN = { targetUnits: 1, summaryMaxUnits: 1, retainRecentMessages: 0, maxUnits: 1, summaryId: "late-s", recordId: "late-r" };
+
+const refusedWith = (o: Observation | undefined, codes: readonly string[]) => o?.outcome.kind === "threw" && codes.includes(o.outcome.error.code as string);
+
+/**
+ * Whether the subject refuses `operation` with one of `codes` once it is moved onto a context
+ * that needs compaction under its options, where it refuses no plain options there with them
+ * (null: no such context exists within the contract's limits, so no later check can show).
+ */
+export async function refusedOnceNeeded(scenario: Scenario, options: { readonly [key: string]: Json }, codes: readonly string[], probe: UpstreamProbe): Promise<boolean | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact") return false;
+  const big = contextAbove(maxUnitsOf(options));
+  if (big === null) return null;
+  const control = await probe.observe({ operation: { ...op, context: big, options: PLAIN, summarizerSlot: "script", signal: "none", abort: "none" } });
+  if (control === undefined || refusedWith(control, codes)) return false;
+  return refusedWith(await probe.observe({ ...scenario, operation: { ...op, context: big, options } }), codes);
+}
 
 /** The budgets brought down to at most 1000 units each, in their order (maxUnits ≥ targetUnits ≥ summaryMaxUnits). */
 function capped(options: { readonly [key: string]: Json }): { readonly [key: string]: Json } {
@@ -51,25 +83,39 @@ export async function checkedLate(scenario: Scenario, observation: Observation, 
   const op = scenario.operation;
   if (probe === null || op.kind !== "compact" || !(found.rule.startsWith("options.") || found.rule === "read.options")) return null;
   if ((scenario.decorations ?? []).some((d) => d.target === "input")) return null;
-  const refuses = acceptedOutcomes(expected).every((e) => e.kind === "throws" && e.codes.includes("CONTEXT_INVALID_INPUT"));
+  const accepted = acceptedOutcomes(expected);
+  const codes = accepted.every((e) => e.kind === "throws") ? accepted.flatMap((e) => (e.kind === "throws" ? e.codes : [])) : [];
   const outcome = observation.outcome;
   const unchanged = outcome.kind === "returned" && outcome.value !== null && typeof outcome.value === "object" && !Array.isArray(outcome.value) && outcome.value.status === "unchanged";
-  if (!refuses || !unchanged) return null;
+  if (codes.length === 0 || !unchanged) return null;
   const options = op.options;
-  if (options === null || typeof options !== "object" || Array.isArray(options) || typeof options.maxUnits !== "number" || !Number.isSafeInteger(options.maxUnits)) return null;
-  // Options whose data the contract accepts (the slots or the reading are what it refuses), and
-  // budgets brought under a context that needs compaction, which the contract accepts as well.
-  const later = capped(options);
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return null;
   const plain = (o: Json) => refusal({ operation: "compact", options: o, summarizerSlot: "script", signal: "none" });
-  if (plain(options).length > 0 || plain(later).length > 0) return null;
-  const big = needsCompaction((later.maxUnits as number) + 1);
-  const control = await probe.observe({ operation: { ...op, context: big, options: later, summarizerSlot: "script", signal: "none", abort: "none" } });
-  const refused = (o: Observation | undefined) => (o?.outcome.kind === "threw" ? o.outcome.error.code : undefined) === "CONTEXT_INVALID_INPUT";
-  if (control === undefined || refused(control)) return null;
-  if (!refused(await probe.observe({ ...scenario, operation: { ...op, context: big, options: later } }))) return null;
+  if (plain(options).length > 0) {
+    // Options whose data the contract refuses (a budget, an id): the same options where
+    // compaction is needed, or their budgets brought down where they are refused so too. Where
+    // no context can need compaction under them (maxUnits above the contract's limit), no later
+    // check can show: the failure fits the mistake of order as well as a missing check, and is
+    // put under it when another failure shows it (./analyze).
+    const later = capped(options);
+    const shown = (await refusedOnceNeeded(scenario, options, codes, probe)) ?? (plain(later).length > 0 ? await refusedOnceNeeded(scenario, later, codes, probe) : null);
+    if (shown === null) return { ...found, orUnder: LATE_KEY };
+    if (!shown) return null;
+  } else {
+    // Options whose data the contract accepts (the slots or the reading are what it refuses), and
+    // budgets brought under a context that needs compaction, which the contract accepts as well.
+    if (!codes.includes(CODE.invalidInput) || typeof options.maxUnits !== "number" || !Number.isSafeInteger(options.maxUnits)) return null;
+    const later = capped(options);
+    if (plain(later).length > 0 || (await refusedOnceNeeded(scenario, later, [CODE.invalidInput], probe)) !== true) return null;
+  }
+  return lateSignature(found, aboutTheSignal(scenario));
+}
+
+/** The signature of options checked only after the fast path, as `found` showed it. */
+export function lateSignature(found: Omit<Signature, "key">, aboutSignal: boolean): Signature {
   return {
     key: LATE_KEY,
-    rule: aboutTheSignal(scenario) ? "options.signal" : found.rule,
+    rule: aboutSignal ? "options.signal" : "step2.fastPath",
     question: found.question,
     subject: `${found.subject} (the same options are refused on a context that needs compaction)`,
     contract: `${found.contract} (the options are checked at step 1, before the fast path)`,

@@ -1,7 +1,9 @@
-import type { OptionsQuestion } from "../../model/upstream";
+import type { OptionsAnswer, OptionsQuestion } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import { optionsDepart, optionsKey, optionsRefined, refusal, type OptionsRefined } from "./refine";
+import { LATE_KEY, refusedOnceNeeded } from "./late-check";
+import { optionsScenario } from "./options";
 
 // Checks of §6 and §7's options that a mistake hides behind another. A property's smallest
 // counterexample shows the first check its options break, and a refusal of common options (a
@@ -57,6 +59,20 @@ export const OPTIONS_BATTERY: readonly OptionsQuestion[] = [
   ...["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits", "summaryId", "recordId"].map((field) => ({ ...compact({}), options: without(COMPACT, field) })),
 ];
 
+/**
+ * Options compactContext let through on the empty context (the fast path) and refuses, as the
+ * contract does, where compaction is needed: checked only after the fast path, one mistake
+ * (./late-check). Options under which no context needs compaction (maxUnits above the contract's
+ * limits) count so too once another question showed it.
+ */
+async function lateRefined(question: OptionsQuestion, answer: OptionsAnswer, classes: ReadonlySet<string>, probe: UpstreamProbe): Promise<OptionsRefined | null> {
+  const codes = refusal(question);
+  const options = question.options;
+  if (question.operation !== "compact" || !answer.ok || codes.length === 0 || options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  const late = await refusedOnceNeeded(optionsScenario(question), options, codes, probe);
+  return late === true || (late === null && classes.has(LATE_KEY)) ? { rule: "step2.fastPath", detail: LATE_KEY, key: LATE_KEY } : null;
+}
+
 function without(options: Options, field: string): Options {
   const { [field]: _gone, ...rest } = options;
   return rest;
@@ -91,7 +107,7 @@ export async function optionsBattery(probe: UpstreamProbe, known: ReadonlySet<st
   for (const question of OPTIONS_BATTERY) {
     const answer = await probe.optionsOf(question);
     if (answer === undefined || !optionsDepart(question, answer)) continue;
-    const refined = await optionsRefined(question.operation, question.options, question.summarizerSlot, question.signal, answer, probe);
+    const refined = (await lateRefined(question, answer, classes, probe)) ?? (await optionsRefined(question.operation, question.options, question.summarizerSlot, question.signal, answer, probe));
     const key = optionsKey(refined);
     if (classes.has(optionsClass(key))) continue;
     classes.add(optionsClass(key));

@@ -16,4 +16,6 @@ export interface Signature {
   readonly undiagnosed?: true;
   /** Other keys of the same mistake: failures under any of them are one root cause with this one (./analyze). */
   readonly joins?: readonly string[];
+  /** A key this failure's answer fits as well, which it is put under when another failure has it (./analyze). */
+  readonly orUnder?: string;
 }
