@@ -8,6 +8,8 @@ import { make as recordsKeptIdCopy } from "../heldout/s16-records-kept-id-copy/c
 import { make as signalLateSummaryBase } from "../heldout/s16-signal-late-summary-base/compose";
 import { make as mixedFourReaderAwait } from "../heldout/s16-mixed-four-reader-await/compose";
 import { make as objectBaseUnhandled } from "../heldout/s16-object-base-unhandled/compose";
+import { make as abortedReasonRequest } from "../heldout/s17-cancel-aborted-reason-request/compose";
+import { make as stringBudgetFrozenInput } from "../heldout/s13-string-budget-frozen-input/compose";
 import { coreReference } from "../variants/grade";
 import { expectedFor } from "../../src/model/index";
 import type { Scenario } from "../../src/scenario/scenario";
@@ -28,6 +30,8 @@ import { suiteProperties } from "./matrix";
 // - Every option checked only after the fast path (session 18): the budgets, the ids and the
 //   signal each a root cause, and the options battery found five more on the empty context it
 //   asks on; one mistake of order, also where no context can need compaction under maxUnits.
+// - Two mistakes no rule named (each titled by the property that showed it): the caller's signal
+//   put into the summarizer's request (step 4's signal), a frozen input returned as it is (§3's copy).
 // - J({}) of a call's arguments counted 0: signed by the result's row (a call and its result
 //   are measured together), beside the object's row; one row.
 // Each case had one root cause more or fewer than its mistakes with the analysis of session 16.
@@ -102,6 +106,16 @@ describe("mistakes that always show together, told apart", () => {
     }
     const { rootCauses } = await analyzeRootCauses(failures, { definitions: suite, subject, reference });
     expect(ids(rootCauses)).toEqual(["step2.fastPath"]);
+  }, 300_000);
+
+  it("the caller's signal put into the request is named by step 4's signal, not by the property that shows it", async () => {
+    const causes = await analysed(abortedReasonRequest(new Set(["signal-passed-in-request"])), ["compaction.request-exact"]);
+    expect(ids(causes)).toEqual(["step4.signal"]);
+  }, 300_000);
+
+  it("a frozen input returned as it is is named by §3's copy, not by the property that shows it", async () => {
+    const causes = await analysed(stringBudgetFrozenInput(new Set(["frozen-input-returned"])), ["strength.frozen-input-copied"]);
+    expect(ids(causes)).toEqual(["build.shape"]);
   }, 300_000);
 
   it("J({}) counted 0 is the object's row, also where a call's result is what the counterexample shows", async () => {

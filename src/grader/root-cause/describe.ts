@@ -44,6 +44,7 @@ const MISTAKE: Readonly<Record<RuleId, string>> = {
   "step3.recordId": "A recordId already used is handled otherwise",
   "step3.boundary": "A context without a boundary is handled otherwise",
   "step4.request": "The summarizer is called otherwise",
+  "step4.signal": "The caller's signal is handed to the summarizer otherwise",
   "step5.depth": "Chains of thenables are followed to another depth",
   "step5.nativePromise": "Native promises are observed otherwise",
   "step5.proxy": "A Proxy around a native promise is observed otherwise",

@@ -55,6 +55,7 @@ export const RULES = {
   "step3.recordId": rule("§7 step 3", "atomicity-and-one-record", "a recordId already used by a record → CONTEXT_INVALID_INPUT, before the summarizer is called"),
   "step3.boundary": rule("§7 step 3", "boundary-selection", "no boundary (§6) → CONTEXT_BOUNDARY_UNAVAILABLE, without calling the summarizer"),
   "step4.request": rule("§7 step 4", "async-observation", "call summarizer(request, signal) once, with the frozen request { requirements, previousSummary, messages (the exact prefix before the boundary), boundary, maxSummaryUnits } and the caller's signal"),
+  "step4.signal": rule("§7 step 4", "cancellation", "the summarizer's second argument is the caller's signal itself (with no signal: undefined or a never-aborted AbortSignal), and the request holds no signal"),
   "step5.depth": rule("§7 step 5", "async-observation", "a value received at a level above 64 → CONTEXT_SUMMARIZER_FAILED: a chain of 64 generic thenables is accepted, and a chain of 65 fails"),
   "step5.nativePromise": rule("§7 step 5", "async-observation", "a native promise is observed by applying the intrinsic Promise.prototype.then (retried once with a temporary own constructor, then restored); only a locked promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE; a rejection → CONTEXT_SUMMARIZER_FAILED"),
   "step5.proxy": rule("§7 step 5", "async-observation", "a Proxy whose target is a native promise → CONTEXT_ASYNC_VALUE_UNOBSERVABLE, and only that"),

@@ -23,6 +23,7 @@ import { boundaryFirst, checkedLate } from "./late-check";
 import { RECORD_IDENTITY } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { refusedFeature } from "./build-features";
+import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
 import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
@@ -412,7 +413,12 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
     const input = op.kind === "groups" ? op.transcript : op.input;
     return { ...(await builtSigned({ layer: "build", ...side, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input }, subject: answer, contract: contractBuild(contract) } }, probe)), ...side };
   }
-  // No outcome departs (the property checks something beside it): a compaction whose summarizer delivers through a script is step 5's.
+  // No outcome departs (the property checks something beside it): the summarizer called with
+  // another request or signal is step 4's; else a compaction whose summarizer delivers through a script is step 5's.
+  // A build that answers with the caller's own input object (a frozen input taken for a built context): §3's copy.
+  if (op.kind === "build" && departure === null && failure.observation.identity.resultIsInput === true) return { key: "build.shape the input itself returned", rule: "build.shape", question: "buildActiveContext(input) === input", subject: "true (the input itself)", contract: "false (a new deeply frozen copy)" };
+  const called = op.kind === "compact" && departure === null && contract !== null ? requestSignature(failure.scenario, failure.observation, contract) : null;
+  if (called !== null) return called;
   if (op.kind === "compact" && departure === null && op.summarizer.kind !== "text") {
     const rule = await essentialDress(scriptRule(op.summarizer), failure.scenario, probe);
     return { key: rule, rule, ...side };
