@@ -11,6 +11,7 @@ import { S15 } from "./truth/multi-s15";
 import { S16 } from "./truth/multi-s16";
 import { S17 } from "./truth/multi-s17";
 import { S18 } from "./truth/one-s18";
+import { S19 } from "./truth/multi-s19";
 import { STUDENTS } from "./truth/students";
 import type { Implementation } from "./truth/types";
 
@@ -18,4 +19,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18, ...S19];

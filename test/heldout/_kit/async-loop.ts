@@ -41,6 +41,14 @@ export type AsyncFlags = {
   readonly deliverAtOnce?: boolean;
   /** (s18) A rejection (of a native promise, or a thenable's reject) escapes as its reason, not as CONTEXT_SUMMARIZER_FAILED. */
   readonly rejectionEscapes?: boolean;
+  /** (s19) A function returned by the summarizer is called, and what it returns is the value awaited (a "lazy" summary). */
+  readonly functionValueCalled?: boolean;
+  /** (s19) A then that throws before calling a resolver is ignored: the student goes on waiting for a resolver call. */
+  readonly throwBeforeResolveIgnored?: boolean;
+  /** (s19) What a then returns, when it is not an object nor undefined and no resolver was called yet, is taken as the delivered value. */
+  readonly thenReturnTakenAsValue?: boolean;
+  /** (s19) Once a thenable delivers a value that is not an object, the signal is read that once and then dropped (no listener, no later read). */
+  readonly signalDroppedAtDelivery?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -296,6 +304,12 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       resolved = true;
       // The student's resolver goes on with the value at once (the chain is followed inside it).
       if (flags.outcomeInsideResolver) return follow(next, level + 1);
+      // (s19) The student reads the signal at the delivery of a text and then drops it.
+      if (flags.signalDroppedAtDelivery && !isObject(next) && !done) {
+        if (signalEnds()) return;
+        watch.stop();
+        (watch as unknown as { signal: unknown }).signal = undefined;
+      }
       // A native promise delivered here gets handlers now, so that its rejection is handled
       // even when it is never followed.
       handleLate(next);
@@ -311,11 +325,17 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     try {
       result = apply(then as (...args: unknown[]) => unknown, thenable, [onFulfilled, onRejected]);
     } catch {
-      // A throw after a resolver call is ignored.
-      if (!resolved) {
+      // A throw after a resolver call is ignored (s19: the student ignores any throw of then).
+      if (!resolved && !flags.throwBeforeResolveIgnored) {
         resolved = true;
         conclude(REJECTED, "a thenable's then threw");
       }
+    }
+    // (s19) The student takes a primitive that then returns as the value, when nothing was delivered yet.
+    if (flags.thenReturnTakenAsValue && !resolved && result !== undefined && !isObject(result)) {
+      resolved = true;
+      observation.state = FULFILLED;
+      observation.value = result;
     }
     returned = true;
     // The student's then must have delivered by now.
@@ -345,6 +365,14 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     handleLate(value);
     // A genuine signal whose prototype was replaced (§8): Node's addEventListener refuses it.
     return finish(failed("the signal does not accept an abort listener"), undefined);
+  }
+  // (s19) The student calls a function the summarizer returned ("a lazy summary").
+  if (flags.functionValueCalled && typeof value === "function") {
+    try {
+      value = (value as () => unknown)();
+    } catch {
+      return finish(failed("the summary function threw"), undefined);
+    }
   }
   follow(value, 0);
 }
