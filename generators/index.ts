@@ -1,4 +1,5 @@
 // The public face of the generators: every arbitrary and constraints type, by name.
+import { NON_DEFAULT_ABORT_REASONS, abortReasonScenario } from "./abortReasonScenario";
 import { asyncScenario } from "./asyncScenario";
 import { boundaryScenario } from "./boundaryScenario";
 import { buildScenario } from "./buildScenario";
@@ -10,6 +11,7 @@ import { groupsOverUnitsCeiling, groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
 import { LIMIT_NAMES, limitEdgeScenario, pastLimitProbes } from "./limitEdgeScenario";
 import { programScenario } from "./programScenario";
+import { repeatedIdsScenario } from "./repeatedIdsScenario";
 import { shapedTranscript } from "./shapedTranscript";
 import { FAILING_SCRIPTS, FITTING_SCRIPTS, INVALID_SUMMARY_SCRIPTS, summarizerScript } from "./summarizerScript";
 import { toolArguments } from "./toolArguments";
@@ -21,6 +23,7 @@ import { transcriptClasses } from "./_internals/transcriptClasses";
 import { argumentsClasses } from "./_internals/json";
 import { stringClasses } from "./_internals/strings";
 
+export type { AbortReasonScenarioConstraints } from "./abortReasonScenario";
 export type { AsyncScenarioConstraints, AsyncScriptName } from "./asyncScenario";
 export type { BoundaryCase, BoundaryScenarioConstraints } from "./boundaryScenario";
 export type { BuildScenarioConstraints } from "./buildScenario";
@@ -32,6 +35,7 @@ export type { GroupsScenarioConstraints } from "./groupsScenario";
 export type { HostileKind, HostileScenarioConstraints } from "./hostileScenario";
 export type { LimitEdgeScenarioConstraints, LimitName } from "./limitEdgeScenario";
 export type { ProgramProfile, ProgramScenarioConstraints } from "./programScenario";
+export type { RepeatedIdsScenarioConstraints } from "./repeatedIdsScenario";
 export type { ShapedTranscriptConstraints } from "./shapedTranscript";
 export type { NamedSummarizerScript, SummarizerScriptConstraints, SummarizerScriptName } from "./summarizerScript";
 export type { ToolArgumentsConstraints } from "./toolArguments";
@@ -47,6 +51,8 @@ export {
   FAILING_SCRIPTS,
   FITTING_SCRIPTS,
   INVALID_SUMMARY_SCRIPTS,
+  NON_DEFAULT_ABORT_REASONS,
+  abortReasonScenario,
   asyncScenario,
   boundaryScenario,
   argumentsClasses,
@@ -63,6 +69,7 @@ export {
   limitEdgeScenario,
   pastLimitProbes,
   programScenario,
+  repeatedIdsScenario,
   shapedTranscript,
   stringClasses,
   summarizerScript,

@@ -11,6 +11,7 @@ import {
   asyncScenarios,
   chainsAtLevels,
 } from "./async-arbitraries";
+import { abortReasonScenario } from "../generators";
 import { fail, mismatch, pass, show } from "./_internals/format";
 import { firstDifference } from "./_internals/json";
 import { checkThrowsContractError, describeOutcome, noUnhandledRejection } from "./_internals/outcome";
@@ -149,7 +150,8 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
   }),
   define("cancel.outcome-per-abort-point", {
     title: "Each abort point yields CONTEXT_CANCELLED (or the failure it raced) for every async value",
-    weight: 2,
+    // 2 until session 18, when its criterion's point went to cancel.any-abort-reason (still 200 in all).
+    weight: 1,
     catches: "Checking the signal only before the call, missing an abort inside the summarizer or at settlement.",
     arbitrary: asyncScenarios(undefined, ABORTING),
     check: agreesWithModel,
@@ -160,6 +162,14 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     catches: "Awaiting the summarizer without racing the signal's abort event, so a stuck summarizer hangs forever.",
     arbitrary: asyncScenarios(["never"]),
     check: cancelledNotHung,
+  }),
+  define("cancel.any-abort-reason", {
+    title: "An abort is CONTEXT_CANCELLED whatever the signal's reason (a caller's Error, a TimeoutError, a string), before the call or while the summary is awaited",
+    weight: 1,
+    catches: "Counting an abort only when signal.reason is an AbortError (reason.name === \"AbortError\"), so an abort with another reason becomes CONTEXT_SUMMARIZER_FAILED, lets the reason escape, or is ignored.",
+    specRef: "contract §7 steps 3, 5, 6",
+    arbitrary: abortReasonScenario(),
+    check: both(agreesWithModel, unchangedOnFailure),
   }),
 ]);
 

@@ -120,7 +120,9 @@ export const boundaryProperties: readonly PropertyDefinition[] = judgedByAccepte
     id: "boundary.monotone-in-target",
     family: "boundary",
     title: "A larger targetUnits never moves the boundary later (the answer at T lies between the model's answers at T + d and T - d)",
-    weight: 2,
+    // 2 until session 18, when its criterion's point went to strength.null-prototype-options-accepted
+    // (still 200 in all): boundary.earliest-fit judges the same choice directly.
+    weight: 1,
     catches: "Scanning from the newest group (the latest fit) or any choice that is not the earliest fit as the target grows.",
     specRef: SPEC,
     arbitrary: validBoundaryScenarios(),

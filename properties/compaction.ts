@@ -1,4 +1,6 @@
-import type { Json, PropertyDefinition, SecondArgument, Verdict } from "../src/scenario";
+import type fc from "fast-check";
+import type { Json, PropertyDefinition, Scenario, SecondArgument, Verdict } from "../src/scenario";
+import { repeatedIdsScenario } from "../generators";
 import { ROOT_PATH } from "../src/driver";
 import { modelContextUnits } from "../src/model";
 import { compactScenarios } from "./_internals/arbitraries";
@@ -111,13 +113,35 @@ function allFrozen(c: CompactionCase): Verdict {
   return unfrozenRequest === undefined ? pass : fail("expected the summarizer request frozen, observed a mutable request object");
 }
 
-function define(id: string, title: string, weight: number, catches: string, judge: (c: CompactionCase) => Verdict): PropertyDefinition {
-  return { id: `compaction.${id}`, family: "compaction", title, weight, catches, specRef: SPEC, arbitrary: compacts(), check: (input) => onCompaction(input, judge) };
+/**
+ * Repeated message ids (valid, contract-decisions item 3): the record lists the prefix's ids in
+ * order, one per compacted message, and the record, the stored record and the kept messages
+ * are the model's as with ids of their own.
+ */
+function repeatedIds(c: CompactionCase): Verdict {
+  for (const judge of [prefixIds, recordExact, recordAppended, suffixValid]) {
+    const verdict = judge(c);
+    if (!verdict.ok) return verdict;
+  }
+  return pass;
+}
+
+function define(id: string, title: string, weight: number, catches: string, judge: (c: CompactionCase) => Verdict, arbitrary: fc.Arbitrary<Scenario> = compacts()): PropertyDefinition {
+  return { id: `compaction.${id}`, family: "compaction", title, weight, catches, specRef: SPEC, arbitrary, check: (input) => onCompaction(input, judge) };
 }
 
 export const compactionProperties: readonly PropertyDefinition[] = judgedByAccepted([
   define("record-fields-exact", "Status and every record field are exactly the model's", 2, "A wrong id, summaryId or boundary in the record, extra fields, or a status other than \"compacted\".", recordExact),
-  define("compacted-ids-are-prefix-ids", "compactedMessageIds are the ids of the compacted prefix, in order", 2, "An off-by-one slice or reordered ids in the record.", prefixIds),
+  // 2 until session 18, when its criterion's point went to compaction.repeated-ids-listed-each (still 200 in all).
+  define("compacted-ids-are-prefix-ids", "compactedMessageIds are the ids of the compacted prefix, in order", 1, "An off-by-one slice or reordered ids in the record.", prefixIds),
+  define(
+    "repeated-ids-listed-each",
+    "Message ids that repeat (in the prefix, or across the cut) are listed once per compacted message, in order",
+    1,
+    "Collecting compactedMessageIds in a Set (or dropping a message whose id was seen), so a repeated id is listed once and the record is shorter than its boundary.",
+    repeatedIds,
+    repeatedIdsScenario(),
+  ),
   define("units-before-after", "unitsBefore/unitsAfter are the units of the old and new contexts", 2, "unitsAfter counting the old summary or the records, or unitsBefore taken after the change.", unitsBeforeAfter),
   define("summary-stored-exactly", "The new summary holds the summarizer's text exactly as returned", 2, "Trimming or normalizing the summary text, or a wrong summary id.", summaryExact),
   define("requirements-kept", "Requirements are carried over unchanged", 2, "Dropping, compacting or reordering requirements.", requirementsKept),

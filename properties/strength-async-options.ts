@@ -74,13 +74,24 @@ const proxiedSignalScenarios = (): fc.Arbitrary<Scenario> =>
     editedCompact(`signal:${disguise.kind}-${String(disguise.proto ?? "")}`, (op) => ({ ...op, signal: slot, abort: "none" }), [disguise]),
   );
 
-/** Options of either operation that are an instance of a class or inherit from an object. */
-const nonPlainOptionsScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(fc.oneof(validBoundaryScenarios(), compactScenarios("compacts")), fc.constantFrom("class", "objectCreate")).map(([scenario, proto]) => ({
+/** `scenarios` with their options given one of the prototypes `protos` (the driver's prototype decoration). */
+const optionsWithPrototype = (scenarios: fc.Arbitrary<Scenario>, protos: readonly [string, ...string[]]): fc.Arbitrary<Scenario> =>
+  fc.tuple(scenarios, fc.constantFrom(...protos)).map(([scenario, proto]) => ({
     ...scenario,
     decorations: [{ kind: "prototype", target: "options", path: [], proto }],
     labels: [...(scenario.labels ?? []), `options:prototype-${proto}`],
   }));
+
+/** Options of either operation that are an instance of a class or inherit from an object. */
+const nonPlainOptionsScenarios = (): fc.Arbitrary<Scenario> => optionsWithPrototype(fc.oneof(validBoundaryScenarios(), compactScenarios("compacts")), ["class", "objectCreate"]);
+
+/**
+ * Options of either operation with a null prototype (as Object.create(null) makes them, the
+ * same fields): plain data (contract §6, §7), so the answer is the plain options' (a boundary,
+ * a compaction, or the unchanged fast path).
+ */
+const nullPrototypeOptionsScenarios = (): fc.Arbitrary<Scenario> =>
+  optionsWithPrototype(fc.oneof(validBoundaryScenarios(), compactScenarios("compacts"), compactScenarios("belowThreshold")), ["null"]);
 
 /**
  * Boundary options carrying an extra `signal` accessor (on data of any kind): the contract's
@@ -238,6 +249,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("signal-accessor-rejected", "An accessor as options.signal is rejected with CONTEXT_INVALID_INPUT without being called", 1, "Reading options.signal with options.signal (running the getter), or taking an accessor for an absent signal.", "contract §3, §7", signalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("proxied-signal-rejected", "A Proxy around a genuine AbortSignal works as it or is refused before the summarizer; one with another prototype is refused, or fails with CONTEXT_SUMMARIZER_FAILED", 1, "Letting a disguised signal's failure escape as a TypeError, hang, or fail after calling the summarizer twice; or refusing a Proxy only after the summarizer ran.", "contract §7", proxiedSignalScenarios(), modelAgrees),
   define("non-plain-options-rejected", "Options that are a class instance or inherit from an object are rejected", 1, "Reading options as any object with the right own fields, without checking that its prototype is Object.prototype or null.", "contract §6, §7", nonPlainOptionsScenarios(), modelAgrees),
+  define("null-prototype-options-accepted", "Options with a null prototype (Object.create(null), the same fields) get the plain options' answer, in selectCompactionBoundary and compactContext", 1, "Taking \"plain object\" to mean a prototype of Object.prototype, so options made with Object.create(null) are refused with CONTEXT_INVALID_INPUT.", "contract §6, §7", nullPrototypeOptionsScenarios(), modelAgrees),
   define("boundary-ignores-signal", "An extra signal accessor on the boundary options is never read", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an extra signal accessor is refused or called.", "contract §6", boundarySignalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("non-string-summary-values", "A summary value of null, an object or a function without a callable then is CONTEXT_SUMMARY_INVALID", 1, "Treating null as an object (reading its then throws) or any object as a thenable, so a non-string summary becomes CONTEXT_SUMMARIZER_FAILED.", "contract §7 steps 5, 6", nonStringSummaryScenarios(), modelAgrees),
   define("then-throwing-fails", "A thenable whose then throws before resolving fails with CONTEXT_SUMMARIZER_FAILED", 1, "Swallowing the exception of a custom then (or only when a resolver was called), so compactContext never settles.", "contract §7 step 5", thenThrowsScenarios(), modelAgrees),

@@ -1,6 +1,8 @@
 // The AbortController behind `options.signal: "controller"` and when to abort it
-// (AbortPoint, src/scenario/scenario.ts). Without a controller every abort is a no-op.
-import type { AbortPoint } from "../scenario/scenario";
+// (AbortPoint, src/scenario/scenario.ts), and with what reason (AbortReason). Without a
+// controller every abort is a no-op.
+import type { AbortPoint, AbortReason } from "../scenario/scenario";
+import { abortReasonArguments } from "./abort-reason";
 import { AbortControllerCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, muteAbortEvent } from "./intrinsics";
 
 export interface AbortPlan {
@@ -12,11 +14,16 @@ export interface AbortPlan {
   readonly aborted: boolean;
 }
 
-/** `muted`: the signal's first abort listener stops the event (SignalSlot "controllerMuted"). */
-export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false): AbortPlan {
+/**
+ * `muted`: the signal's first abort listener stops the event (SignalSlot "controllerMuted");
+ * `reason`: what the controller is aborted with (absent: the default reason).
+ */
+export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason): AbortPlan {
   const controller = withController ? new AbortControllerCtor() : null;
   const signal = controller === null ? null : abortControllerSignalIntrinsic(controller);
   if (signal !== null && muted) muteAbortEvent(signal);
+  // Made before any abort, so an unknown reason is a scenario error, not a swallowed throw.
+  const reasonArguments = abortReasonArguments(reason);
   let aborted = false;
   return {
     point,
@@ -28,7 +35,7 @@ export function createAbortPlan(point: AbortPoint, withController: boolean, mute
       if (controller === null || aborted) return;
       aborted = true;
       try {
-        abortControllerAbortIntrinsic(controller);
+        abortControllerAbortIntrinsic(controller, reasonArguments);
       } catch {
         // an abort listener the subject added threw; the signal is aborted all the same
       }

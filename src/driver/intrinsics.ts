@@ -39,6 +39,7 @@ export const ProxyCtor: ProxyConstructor = Proxy;
 export const ErrorCtor: ErrorConstructor = Error;
 export const ErrorPrototype: object = Error.prototype;
 export const AbortControllerCtor: typeof AbortController = AbortController;
+export const DOMExceptionCtor: typeof DOMException = DOMException;
 
 const symbolDescriptionGetter = R.getOwnPropertyDescriptor(Symbol.prototype, "description")?.get;
 /** Symbol.prototype.description, read through the captured getter. */
@@ -129,8 +130,9 @@ export function processListenersOf(event: string): ((...args: unknown[]) => void
 
 const abortControllerAbort = AbortController.prototype.abort;
 const abortControllerSignal = R.getOwnPropertyDescriptor(AbortController.prototype, "signal")?.get;
-export function abortControllerAbortIntrinsic(c: AbortController): void {
-  R.apply(abortControllerAbort, c, []);
+/** `controller.abort()`, or `controller.abort(reason)` when a reason is given (`[reason]`). */
+export function abortControllerAbortIntrinsic(c: AbortController, reason: readonly [unknown] | readonly [] = []): void {
+  R.apply(abortControllerAbort, c, reason);
 }
 const addEventListenerIntrinsic = EventTarget.prototype.addEventListener;
 const stopImmediatePropagationIntrinsic = Event.prototype.stopImmediatePropagation;

@@ -48,7 +48,7 @@ export function buildCompactOptions(
   const options = materialize(op.options);
   const slot = op.signal;
   const controlled = slot === "controller" || slot === "controllerMuted";
-  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted");
+  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason);
   if (!isObjectOptions(options)) return { options, plan, summarizer: null };
 
   let signal: { present: boolean; value: unknown } = { present: false, value: undefined };

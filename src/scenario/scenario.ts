@@ -38,6 +38,17 @@ export type SummarizerScript =
  */
 export type AbortPoint = "none" | "beforeCall" | "inSummarizer" | "whilePending" | "atSettlement" | "afterSettlement";
 
+/**
+ * What the driver aborts the controller with (`controller.abort(reason)`), so the signal's
+ * `reason` is:
+ * - default: nothing given, so the signal's default reason, a DOMException named "AbortError";
+ * - error: an Error of the caller's;
+ * - timeout: a DOMException named "TimeoutError" (what AbortSignal.timeout aborts with);
+ * - text: a string.
+ * Contract §7: an aborted signal is a cancellation whatever its reason. Absent means default.
+ */
+export type AbortReason = "default" | "error" | "timeout" | "text";
+
 /** How `options.summarizer` / `options.signal` are filled in by the driver. */
 export type SummarizerSlot = "script" | "missing" | { value: Json };
 /**
@@ -69,6 +80,8 @@ export type Operation =
       summarizerSlot: SummarizerSlot;
       signal: SignalSlot;
       abort: AbortPoint;
+      /** The signal's reason when the driver aborts (absent: the default reason). */
+      abortReason?: AbortReason;
     }
   /**
    * A compaction program (issue 4): `steps` run in order against one live context that starts

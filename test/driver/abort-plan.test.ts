@@ -21,4 +21,22 @@ describe("createAbortPlan", () => {
     plan.abort();
     expect([plan.signal!.aborted, heard]).toEqual([true, 0]);
   });
+
+  it("aborts with the scenario's reason: none given is the default AbortError", () => {
+    const reasonOf = (reason?: Parameters<typeof createAbortPlan>[3]) => {
+      const plan = createAbortPlan("beforeCall", true, false, reason);
+      plan.abort();
+      return plan.signal!.reason as unknown;
+    };
+    for (const reason of [undefined, "default"] as const) expect(reasonOf(reason)).toMatchObject({ name: "AbortError" });
+    const error = reasonOf("error");
+    expect([error instanceof Error, (error as Error).name]).toEqual([true, "Error"]);
+    const timeout = reasonOf("timeout");
+    expect([timeout instanceof DOMException, (timeout as DOMException).name]).toEqual([true, "TimeoutError"]);
+    expect(reasonOf("text")).toBe("stopped by the caller");
+  });
+
+  it("an unknown reason is a scenario error, found when the plan is made", () => {
+    expect(() => createAbortPlan("beforeCall", true, false, "later" as never)).toThrow(/unknown abort reason/);
+  });
 });

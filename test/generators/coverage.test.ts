@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
 import {
+  abortReasonScenario,
   argumentsClasses,
   boundaryScenario,
   buildScenario,
@@ -8,6 +9,7 @@ import {
   contractString,
   frozenBuildScenario,
   groupsScenario,
+  repeatedIdsScenario,
   stringClasses,
   summarizerScript,
   toolArguments,
@@ -84,6 +86,14 @@ describe("coverage of the scenario generators", () => {
 
   it("frozenBuildScenario freezes the input alone or deeply, with extra properties or without; each builds", () => {
     assertCoverage(frozenBuildScenario(), labels, ["frozen:shallow", "frozen:deep", "input:extra-properties", "outcome:returns"]);
+  });
+
+  it("abortReasonScenario aborts with each reason but the default one, before the call and while the summary is awaited; each is cancelled", () => {
+    assertCoverage(abortReasonScenario(), labels, ["abort-reason:error", "abort-reason:timeout", "abort-reason:text", "abort:beforeCall", "abort:inSummarizer", "abort:whilePending", C("CANCELLED")]);
+  });
+
+  it("repeatedIdsScenario repeats message ids inside the compacted prefix and across the cut; each compacts", () => {
+    assertCoverage(repeatedIdsScenario(), labels, ["ids:repeated-in-prefix", "ids:repeated-across-cut", "outcome:returns"]);
   });
 
   it("unitsScenario reaches plain and prebuilt inputs, valid and not", () => {

@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COMPACT_REGIMES, boundaryScenario, buildScenario, compactScenario, frozenBuildScenario, groupsScenario, unitsScenario } from "../../generators";
+import { COMPACT_REGIMES, abortReasonScenario, boundaryScenario, buildScenario, compactScenario, frozenBuildScenario, groupsScenario, repeatedIdsScenario, unitsScenario } from "../../generators";
 import type { Scenario } from "../../src/scenario/scenario";
 import { assertOnlyValid, assertSameSeedSameValues, assertShrinkKeepsValid } from "./_checks";
 import { scenarioProblems } from "./_validity";
@@ -13,6 +13,8 @@ const cases: [string, () => fc.Arbitrary<Scenario>][] = [
   ["boundaryScenario", () => boundaryScenario()],
   ["compactScenario any", () => compactScenario()],
   ...COMPACT_REGIMES.map((regime): [string, () => fc.Arbitrary<Scenario>] => [`compactScenario ${regime}`, () => compactScenario({ regime })]),
+  ["abortReasonScenario", () => abortReasonScenario()],
+  ["repeatedIdsScenario", () => repeatedIdsScenario()],
 ];
 
 describe.each(cases)("%s", (_name, arb) => {

@@ -27,6 +27,16 @@ describe("the compact notation", () => {
     expect(renderScenario(compact({ kind: "reject", value: "no" }, "none", "none"))[0]).toMatch(/; summarizer returns a native promise rejected with "no":$/);
   });
 
+  it("says an abort's reason in words when it is not the default one", () => {
+    const withReason = (reason: string | undefined) => {
+      const s = compact({ kind: "text", text: "x", delivery: "sync" }, "controller", "beforeCall");
+      return renderScenario({ operation: { ...s.operation, ...(reason === undefined ? {} : { abortReason: reason }) } as Scenario["operation"] })[0];
+    };
+    expect(withReason(undefined)).toMatch(/; the signal is aborted before compactContext is called:$/);
+    expect(withReason("default")).toBe(withReason(undefined));
+    expect(withReason("timeout")).toMatch(/; the signal is aborted before compactContext is called; the signal's reason is a DOMException named TimeoutError, as AbortSignal\.timeout gives:$/);
+  });
+
   it("collapses a run of lines alike but for their numbers, and nothing shorter", () => {
     const requirements = Array.from({ length: 129 }, (_, i) => ({ id: `r${i}`, content: "c" }));
     const lines = renderScenario({ operation: { kind: "build", input: { requirements, messages: [] } } });

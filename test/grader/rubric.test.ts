@@ -136,7 +136,7 @@ describe("points lost once per mistake", () => {
   });
 
   it("the analysis' own criterion wins over the layer's", () => {
-    const ids = ["units.additive", "cancel.outcome-per-abort-point"];
+    const ids = ["units.additive", "cancel.arrives-when-summarizer-never-settles"];
     const results = passedAllBut(ids.map((id) => failed(id)));
     const score = gradeScore(results, [cause("units", ids, { criterion: "cancellation" })]);
     expect(score.rootCauses[0]).toMatchObject({ criterion: "cancellation", pointsLost: 2 });

@@ -7,13 +7,16 @@ import { make as fractionS12 } from "../heldout/s12-options-retain-summarymax-fr
 import { make as boxedS12 } from "../heldout/s12-summary-trimmed-boxed-signal/compose";
 import { make as cancelS13 } from "../heldout/s13-cancel-undefined-aborted/compose";
 import { make as frozenS13 } from "../heldout/s13-string-budget-frozen-input/compose";
+import { make as cancelS17 } from "../heldout/s17-cancel-aborted-reason-request/compose";
+import { make as recordS17 } from "../heldout/s17-mixed-four-units-record/compose";
+import { make as optionsS18 } from "../heldout/s18-options-null-prototype/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
-// Mistakes of the held-out DEV material written in sessions 12, 13 and 15 (test/heldout/s12-*,
-// s13-*, student-erin) that no property caught (each scored 200/200 alone): the coverage added for them is
+// Mistakes of the held-out DEV material written in sessions 12, 13, 15 and 17 (test/heldout/s12-*,
+// s13-*, student-erin, s17-*, s18-*) that no property caught (each scored 200/200 alone): the coverage added for them is
 // shown failing on each mistake alone, and passing on the core, with the grade's seed and runs.
 
 const reference = coreReference();
@@ -27,6 +30,9 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["signal: undefined refused", "strength.non-signal-rejected", cancelS13(new Set(["undefined-signal-refused"]))],
   ["signal: undefined refused (no compaction needed)", "strength.non-signal-rejected-before-fast-path", cancelS13(new Set(["undefined-signal-refused"]))],
   ["a frozen input returned as itself", "strength.frozen-input-copied", frozenS13(new Set(["frozen-input-returned"]))],
+  ["an abort counted only with an AbortError reason (session 17)", "cancel.any-abort-reason", cancelS17(new Set(["custom-abort-reason-failed"]))],
+  ["compactedMessageIds collected in a Set (session 17)", "compaction.repeated-ids-listed-each", recordS17(new Set(["compacted-ids-deduplicated"]))],
+  ["options with a null prototype refused (session 17, s18)", "strength.null-prototype-options-accepted", optionsS18(new Set(["options-null-prototype-refused"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -32,6 +32,9 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   // Written for a held-out mistake (a frozen input returned as itself, ./heldout-kills.test.ts);
   // in the catalogue, its deep-frozen check fails the shallow freeze of a built message.
   "strength.frozen-input-copied": "build-shallow-freeze",
+  // Written for a held-out mistake (options with a null prototype refused, ./heldout-kills.test.ts);
+  // in the catalogue, the mutant that refuses every null-prototype record refuses such options too.
+  "strength.null-prototype-options-accepted": "null-prototype-refused",
 };
 
 const reference = createInProcessHost(core as unknown as Record<string, unknown>);

@@ -17,6 +17,7 @@ const ASYNC_KILLS: KillTable = {
   "async.failure-leaves-context-unchanged": "record-before-summary",
   "cancel.outcome-per-abort-point": "late-abort-listener",
   "cancel.arrives-when-summarizer-never-settles": "no-abort-race",
+  "cancel.any-abort-reason": "abort-reason-must-be-aborterror",
 };
 
 /** Generous: a run stops at its first failure, so this bounds only a (never seen) miss. */

@@ -21,6 +21,7 @@ export const KILLS: Readonly<Record<string, string>> = {
   "boundary.options-validation-codes": "boundary-budget-code",
   "compaction.record-fields-exact": "compact-units-after-old-summary",
   "compaction.compacted-ids-are-prefix-ids": "compact-ids-off-by-one",
+  "compaction.repeated-ids-listed-each": "compact-ids-deduplicated",
   "compaction.units-before-after": "compact-units-after-old-summary",
   "compaction.summary-stored-exactly": "compact-trims-summary",
   "compaction.requirements-kept": "compact-drops-requirements",

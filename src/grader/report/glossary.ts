@@ -87,6 +87,14 @@ export const ABORT_POINTS: Readonly<Record<string, string>> = {
   afterSettlement: "the signal is aborted after compactContext settled (it must change nothing)",
 };
 
+/** What the signal is aborted with (AbortReason, src/scenario/scenario.ts). */
+export const ABORT_REASONS: Readonly<Record<string, string>> = {
+  default: "the signal's reason is its default, a DOMException named AbortError (aborted without a reason)",
+  error: "the signal's reason is an Error of the caller's",
+  timeout: "the signal's reason is a DOMException named TimeoutError, as AbortSignal.timeout gives",
+  text: "the signal's reason is a string",
+};
+
 /** What the options' signal is. */
 const SIGNALS: Readonly<Record<string, string>> = {
   none: "no signal",
@@ -214,6 +222,12 @@ export function abortWords(abort: string): string {
   return ABORT_POINTS[abort] ?? `the signal is aborted at ${abort}`;
 }
 
+/** The abort's reason in words; nothing for the default reason (or none given). */
+export function abortReasonWords(reason: string | undefined): string {
+  if (reason === undefined || reason === "default") return "";
+  return ABORT_REASONS[reason] ?? `the signal's reason is ${reason}`;
+}
+
 export function signalWords(signal: Json | string): string {
   if (typeof signal === "string") return SIGNALS[signal] ?? signal;
   if (signal !== null && typeof signal === "object" && !Array.isArray(signal) && "value" in signal) return `signal ${jsonWords(signal.value as Json)}`;
@@ -258,6 +272,7 @@ export function glossary(): GlossaryEntry[] {
     ...Object.entries(SCRIPTS).map(([term, s]) => ({ group: "summarizer", term, means: s.means })),
     ...of("dress", DRESSES),
     ...of("abort", ABORT_POINTS),
+    ...of("abort reason", ABORT_REASONS),
     ...of("signal", SIGNALS),
     ...Object.entries(DECORATIONS).map(([term, d]) => ({ group: "decoration", term, means: d.means })),
     ...of("value", SPECIALS),

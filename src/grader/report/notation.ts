@@ -4,7 +4,7 @@ import type { Expected } from "../../scenario/expected";
 import type { Outcome } from "../../scenario/observation";
 import type { ProgramStep } from "../../scenario/program";
 import type { Decoration, Operation, Scenario } from "../../scenario/scenario";
-import { abortWords, decorationWords, jsonWords, scriptWords, signalWords, summarizerSlotWords } from "./glossary";
+import { abortReasonWords, abortWords, decorationWords, jsonWords, scriptWords, signalWords, summarizerSlotWords } from "./glossary";
 
 // A counterexample as a student reads it: one line per message (index, role, id, content or
 // calls with ids and names, results with the call they answer, units), the call and its
@@ -130,7 +130,8 @@ function summarizerText(op: Extract<Operation, { kind: "compact" }>): string {
   const what = op.summarizerSlot === "script" ? `summarizer ${scriptWords(script)}` : summarizerSlotWords(op.summarizerSlot as Json);
   const signal = op.signal === "none" ? "" : `; ${signalWords(op.signal as Json)}`;
   const abort = op.abort === "none" || op.signal === "none" ? "" : `; ${abortWords(op.abort)}`;
-  return `${what}${signal}${abort}`;
+  const reason = abort === "" ? "" : abortReasonWords(op.abortReason);
+  return `${what}${signal}${abort}${reason === "" ? "" : `; ${reason}`}`;
 }
 
 /** Runs of at least this many consecutive lines alike but for their numbers are collapsed. */
