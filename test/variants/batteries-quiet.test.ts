@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeRootCauses } from "../../src/grader/root-cause/analyze";
+import { groupsBattery } from "../../src/grader/root-cause/groups-battery";
+import { UpstreamProbe } from "../../src/grader/root-cause/probe";
 import { suiteProperties } from "../mutants/matrix";
 import { variants } from "./catalogue";
 import { coreReference, gradedVariants } from "./grade";
@@ -23,6 +25,13 @@ describe("no mistake found by asking a valid implementation", () => {
       for (const cause of rootCauses) found.push(`${id}: ${cause.title} — ${cause.differences?.[0]?.question ?? ""}: ${cause.differences?.[0]?.subject ?? ""}`);
     }
     expect(subjects.length).toBeGreaterThan(20);
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it("every §8 variant answers the groups battery (asked only behind a grouping mistake) as the contract does", async () => {
+    const { subjects } = await gradedVariants(variants);
+    const found: string[] = [];
+    for (const { id, host } of subjects) for (const f of await groupsBattery(new UpstreamProbe(host), new Set())) found.push(`${id}: ${f.key} — ${f.question}: ${f.subject}`);
     expect(found).toEqual([]);
   }, 300_000);
 });

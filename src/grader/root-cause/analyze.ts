@@ -20,6 +20,7 @@ import { asyncBattery } from "./async-battery";
 import { cancelBattery } from "./cancel-battery";
 import { criterionOfProperty } from "../rubric/property-criteria";
 import { optionsBattery } from "./options-battery";
+import { groupsBattery } from "./groups-battery";
 import { LATE_KEY } from "./late-check";
 import { readingBattery } from "./reading-battery";
 import { recordBattery, type RecordFinding } from "./record-battery";
@@ -165,7 +166,7 @@ async function attribute(failure: FailureInput, def: PropertyDefinition | undefi
 }
 
 /**
- * Mistakes found by asking (./units-battery, ./options-battery, ./record-battery, ./cancel-battery,
+ * Mistakes found by asking (./units-battery, ./groups-battery, ./options-battery, ./record-battery, ./cancel-battery,
  * ./async-battery, ./reading-battery, ./summary-battery): where the grade holds a units, an options or a result
  * mistake, the rows of §4, the checks of the options or the fields of a compacted result that
  * depart on a fixed set of small questions and that no root cause names; where it holds no cancellation, no async-observation or no reading
@@ -183,6 +184,7 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   // (The options are read like the input: a mistake in reading them is the reader's too.)
   const read = holds("immutable-snapshots-and-ceilings") || rules.has("read.options") || readingJudges.length === 0 ? null : await readingBattery(probe, readingJudges, keys, analysis.reference);
   const units = [...rules].some((rule) => rule.startsWith("units.")) ? await unitsBattery(probe, rules) : [];
+  const grouped = rules.has("groups.rounds") ? await groupsBattery(probe, keys) : [];
   const optionKeys = [...known.keys()].filter((key) => key.startsWith("options.") || key === LATE_KEY);
   const options = await optionsBattery(probe, new Set(optionKeys));
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
@@ -195,6 +197,7 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
     ...(awaited === null ? [] : [askedCause(`asked ${awaited.signature.key}`, awaited.signature, `your compactContext a fixed set of summarizer values on a plain context (judged by the check of ${awaited.property}), each where the same context with a plain text summary is compacted right`, behind("another mistake"))]),
     ...(summarized === null ? [] : [askedCause(`asked ${summarized.signature.key}`, summarized.signature, "your compactContext a fixed set of summaries at step 6's edges (65,536 code points, blank, not a string) on a context with room for them, where a short summary is compacted right", behind("another mistake"))]),
     ...(cancelled === null ? [] : [askedCause("asked cancellation", { key: cancelled.rule, ...cancelled }, "your compactContext a fixed set of aborts on a plain context, each where the same call without the abort is answered right", behind("another mistake"))]),
+    ...grouped.map((found) => askedCause(found.key, found, "your groupToolRounds small transcripts, each shape of §5 once", behind("another grouping mistake"))),
     ...units.map((found) => askedCause(`asked ${found.rule}`, { key: found.rule, ...found }, "your estimateContextUnits the units of small contexts, one row of §4's table at a time", behind("another units mistake"))),
     ...results.map((found) => askedCause(found.key, { key: found.key, rule: found.rule, question: found.question, subject: found.subject, contract: found.contract }, "your compactContext plain compactions, each field of the result and its record compared with the contract's", behind("another mistake of the result"))),
     ...options.map((found) => askedCause(found.key, { key: found.key, rule: found.refined.rule, question: found.question, subject: found.subject, contract: found.contract }, "your functions a fixed set of options, each check of §6 and §7 at its edge and broken by one", behind("another mistake in the checks of the options"))),

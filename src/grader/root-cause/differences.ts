@@ -15,7 +15,7 @@ import { outcomeAccepted } from "./accepts";
 import { acceptedText, answerObservation, answerText } from "./answers";
 import type { FactLayer } from "./facts";
 import { contractOptions } from "./options";
-import { plainCompaction, type UpstreamProbe } from "./probe";
+import { plainCompaction, type SeenGroup, type UpstreamProbe } from "./probe";
 import { contractSettling } from "./settling";
 
 // Where the subject's answers differ from the contract's, among the questions a re-judge asked
@@ -38,7 +38,7 @@ export interface Difference {
 export type Asked =
   | { readonly kind: "codePoints"; readonly s: string; readonly subject: number }
   | { readonly kind: "item"; readonly item: { readonly kind: UnitItemKind; readonly item: unknown }; readonly subject: number; readonly contract: number }
-  | { readonly kind: "groups"; readonly transcript: readonly unknown[]; readonly subject: readonly ModelGroup[]; readonly contract: readonly ModelGroup[] }
+  | { readonly kind: "groups"; readonly transcript: readonly unknown[]; readonly subject: readonly SeenGroup[]; readonly contract: readonly ModelGroup[] }
   | { readonly kind: "boundary"; readonly context: ContextData; readonly options: BoundaryOptions; readonly subject: number | null; readonly contract: number | null }
   | { readonly kind: "build"; readonly question: ReadQuestion; readonly subject: BuildAnswer; readonly contract: BuildOutcome }
   | { readonly kind: "options"; readonly question: OptionsQuestion; readonly subject: OptionsAnswer }

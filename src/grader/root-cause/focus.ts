@@ -63,6 +63,25 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   return { fields, field: null };
 }
 
+/**
+ * Groups (§5) that differ both in how they are labelled and in where they start or end: the
+ * groups with every label put right (the contract's label of the same span, else the label the
+ * span's length gives) when the property's check fails as before on them, so its verdict did not
+ * turn on the labels; null when it did, or when the spans are all right.
+ */
+export function labelsAside(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected, subject: readonly SeenGroupLike[], contract: readonly SeenGroupLike[]): SeenGroupLike[] | null {
+  const spans = (groups: readonly SeenGroupLike[]) => groups.map((g) => `${g.startIndex}-${g.endIndex}`).join(" ");
+  if (spans(subject) === spans(contract) || observation.outcome.kind !== "returned" || !Array.isArray(observation.outcome.value)) return null;
+  const label = (g: SeenGroupLike) => contract.find((w) => w.startIndex === g.startIndex && w.endIndex === g.endIndex)?.kind ?? (g.kind === "message" || g.kind === "toolRound" ? g.kind : g.endIndex - g.startIndex > 1 ? "toolRound" : "message");
+  const relabelled = subject.map((g) => ({ ...g, kind: label(g) }));
+  if (relabelled.every((g, i) => g.kind === subject[i]!.kind)) return null;
+  const value = observation.outcome.value.map((item, i) => (item !== null && typeof item === "object" && !Array.isArray(item) && relabelled[i] !== undefined ? { ...item, kind: relabelled[i]!.kind } : item));
+  const origin = originOf(def, scenario, observation, expected);
+  return origin !== null && originOf(def, scenario, { ...observation, outcome: { kind: "returned", value } }, expected) === origin ? relabelled : null;
+}
+
+type SeenGroupLike = { readonly kind: string; readonly startIndex: number; readonly endIndex: number };
+
 /** The pseudo-field of a result whose record is not the new context's last record (observation.identity). */
 export const RECORD_IDENTITY = "identity.record";
 

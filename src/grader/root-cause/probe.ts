@@ -382,12 +382,21 @@ function unitsValue(value: Json | undefined): number | null {
 
 /** The submission's groups as the model's records, or null when they are not a list of groups. */
 function groupsOf(value: Json | undefined): ModelGroup[] | null {
+  const seen = seenGroups(value);
+  return seen === null || seen.some((g) => g.kind !== "message" && g.kind !== "toolRound") ? null : (seen as ModelGroup[]);
+}
+
+/** A group as a submission answers it: any kind (the contract's are "message" and "toolRound"). */
+export type SeenGroup = { readonly kind: string; readonly startIndex: number; readonly endIndex: number };
+
+/** The submission's groups whatever their kinds (./refine names a kind of its own), or null when they are not a list of groups. */
+export function seenGroups(value: Json | undefined): SeenGroup[] | null {
   if (!Array.isArray(value)) return null;
-  const groups: ModelGroup[] = [];
+  const groups: SeenGroup[] = [];
   for (const item of value) {
     if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
     const { kind, startIndex, endIndex } = item;
-    if ((kind !== "message" && kind !== "toolRound") || !Number.isSafeInteger(startIndex) || !Number.isSafeInteger(endIndex)) return null;
+    if (typeof kind !== "string" || !Number.isSafeInteger(startIndex) || !Number.isSafeInteger(endIndex)) return null;
     groups.push({ kind, startIndex: startIndex as number, endIndex: endIndex as number });
   }
   return groups;

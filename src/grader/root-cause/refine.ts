@@ -48,7 +48,7 @@ export function refineGroups(d: Difference): Refined {
     const got = about.subject.find((g) => g.startIndex === want.startIndex);
     if (got === undefined) return of(d, "groups.rounds", "a group starts elsewhere");
     if (same(got, want)) {
-      if (got.kind !== want.kind) return of(d, "groups.rounds", want.kind === "message" ? "a message labelled toolRound" : "a round labelled message");
+      if (got.kind !== want.kind) return of(d, "groups.rounds", got.kind !== "message" && got.kind !== "toolRound" ? "a group labelled neither message nor toolRound" : want.kind === "message" ? "a message labelled toolRound" : "a round labelled message");
       continue;
     }
     if (want.kind === "toolRound") return of(d, "groups.rounds", got.endIndex < want.endIndex ? "a round ends early" : "a round ends late");

@@ -9,7 +9,7 @@ import { answerObservation } from "./answers";
 import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
-import { plainCompaction } from "./probe";
+import { plainCompaction, seenGroups } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
@@ -20,7 +20,7 @@ import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
 import { boundaryFirst, checkedLate } from "./late-check";
-import { RECORD_IDENTITY } from "./focus";
+import { RECORD_IDENTITY, labelsAside } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { refusedFeature } from "./build-features";
 import { requestSignature } from "./request-check";
@@ -405,8 +405,10 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
     if (found !== null) return { key: found.rule, ...found };
   }
   if (op.kind === "groups" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned") {
-    const subject = groupsOf(failure.observation.outcome.value), want = groupsOf(contract.value);
-    if (subject !== null && want !== null) return signed(refineGroups({ layer: "groups", ...side, about: { kind: "groups", transcript: Array.isArray(op.transcript) ? op.transcript : [], subject, contract: want } }));
+    const subject = seenGroups(failure.observation.outcome.value), want = seenGroups(contract.value) as ModelGroup[] | null;
+    // Labels and spans both otherwise: named by the spans where the verdict did not turn on the labels (./focus).
+    const seen = subject !== null && want !== null ? (labelsAside(failure.def, failure.scenario, failure.observation, contract, subject, want) ?? subject) : null;
+    if (seen !== null && want !== null) return signed(refineGroups({ layer: "groups", ...side, about: { kind: "groups", transcript: Array.isArray(op.transcript) ? op.transcript : [], subject: seen, contract: want } }));
   }
   if ((op.kind === "build" || op.kind === "units" || op.kind === "groups") && contract !== null && departure !== null && (departure.kind === "code" || departure.kind === "rejects" || departure.kind === "accepts")) {
     const answer = departure.code === undefined ? ({ ok: true, context: {} } as unknown as BuildAnswer) : { ok: false as const, code: departure.code };
@@ -593,14 +595,4 @@ const OPTION_CODES: readonly string[] = ["CONTEXT_INVALID_INPUT", "CONTEXT_INVAL
 const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
 
 /** The items of a plain input as units questions (./refine-units asks their units itself). */
-function groupsOf(v: Json): ModelGroup[] | null {
-  if (!Array.isArray(v)) return null;
-  const out: ModelGroup[] = [];
-  for (const g of v) {
-    if (g === null || typeof g !== "object" || Array.isArray(g) || (g.kind !== "message" && g.kind !== "toolRound") || typeof g.startIndex !== "number" || typeof g.endIndex !== "number") return null;
-    out.push({ kind: g.kind, startIndex: g.startIndex, endIndex: g.endIndex });
-  }
-  return out;
-}
-
 export type { Json };
