@@ -143,15 +143,6 @@ export const asyncOptionsGapMutants: readonly Mutant[] = [
     killers: ["strength.thenable-delivering-later"],
   },
   {
-    id: "then-return-primitive-taken",
-    area: "async",
-    description: "Takes a primitive that a custom then returns before any resolver call as the delivered value, so it becomes the summary.",
-    file: "observe-async.ts",
-    find: "    returned = true;\n",
-    replace: "    if (!resolved && result !== undefined && !isObject(result)) {\n      resolved = true;\n      observation.state = FULFILLED;\n      observation.value = result;\n    }\n    returned = true;\n",
-    killers: ["strength.then-return-not-the-value"],
-  },
-  {
     id: "then-return-failure-ignored",
     area: "async",
     description: "Observes what a custom then returns but ignores a failure found there, so a then that delivers text and returns a locked promise succeeds.",
