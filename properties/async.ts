@@ -101,7 +101,9 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
   }),
   define("async.thenable-depth-65-rejected", {
     title: "65 levels of adoption or more fail with CONTEXT_SUMMARIZER_FAILED",
-    weight: 2,
+    // 2 until session 19, when its criterion's point went to strength.then-return-not-the-value
+    // (still 200 in all): strength.adoption-stops-at-64 judges the same limit.
+    weight: 1,
     catches: "Unbounded adoption (plain await) that follows any chain, or a limit one too high.",
     arbitrary: chainsAtLevels(fc.integer({ min: 65, max: 70 })),
     check: agreesWithModel,
@@ -158,7 +160,8 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
   }),
   define("cancel.arrives-when-summarizer-never-settles", {
     title: "CONTEXT_CANCELLED arrives even when the summarizer never settles",
-    weight: 2,
+    // 2 until session 19, when its criterion's point went to cancel.abort-right-after-delivery (still 200 in all).
+    weight: 1,
     catches: "Awaiting the summarizer without racing the signal's abort event, so a stuck summarizer hangs forever.",
     arbitrary: asyncScenarios(["never"]),
     check: cancelledNotHung,
@@ -169,6 +172,15 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     catches: "Counting an abort only when signal.reason is an AbortError (reason.name === \"AbortError\"), so an abort with another reason becomes CONTEXT_SUMMARIZER_FAILED, lets the reason escape, or is ignored.",
     specRef: "contract §7 steps 3, 5, 6",
     arbitrary: abortReasonScenario(),
+    check: both(agreesWithModel, unchangedOnFailure),
+  }),
+  define("cancel.abort-right-after-delivery", {
+    title: "An abort made inside then right after resolve(text) is CONTEXT_CANCELLED: the signal is still watched once the text is delivered",
+    weight: 1,
+    catches: "Reading the signal once when a thenable delivers the text and dropping it then (no listener, no later read), so an abort made right after the resolver call, still inside then, is missed.",
+    specRef: "contract §7 steps 5, 6 (cancellation timing)",
+    // A then that resolves with the text, is aborted at once, then throws (ignored: it came after a resolver call).
+    arbitrary: asyncScenarios(["thenThrowsAfterResolving"], ["atSettlement"]),
     check: both(agreesWithModel, unchangedOnFailure),
   }),
 ]);

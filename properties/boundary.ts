@@ -132,7 +132,9 @@ export const boundaryProperties: readonly PropertyDefinition[] = judgedByAccepte
     id: "boundary.options-validation-codes",
     family: "boundary",
     title: "Bad options fail with the contract's code; good options do not fail",
-    weight: 2,
+    // 2 until session 19, when its criterion's point went to strength.boundary-ignores-aborted-signal
+    // (still 200 in all): the strength option properties judge each bad value's code too.
+    weight: 1,
     catches: "Accepting summaryMaxUnits > targetUnits or non-integers, or using CONTEXT_INVALID_INPUT for a bad value (CONTEXT_INVALID_BUDGET).",
     specRef: SPEC,
     arbitrary: boundaryScenarios(),

@@ -1,4 +1,5 @@
-import type { PropertyDefinition, Verdict } from "../src/scenario";
+import fc from "fast-check";
+import type { Json, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
 import { prebuiltOnly, compactScenarios } from "./_internals/arbitraries";
 import type { CompactionCase } from "./_internals/compaction-reading";
 import { onCompaction } from "./_internals/compaction-reading";
@@ -26,6 +27,22 @@ function statusUnchanged(c: CompactionCase): Verdict {
   return frozen !== null && frozen.deep ? pass : fail(`expected the result deeply frozen, observed unfrozen at ${show(frozen?.firstUnfrozen ?? "(no report)")}`);
 }
 
+/**
+ * Contexts within maxUnits whose options' recordId is the id of one of their own records (when
+ * they have any): that check belongs to step 3, after the fast path, so the context still
+ * comes back unchanged. Label "fast-path:record-id-used" where a record's id was taken.
+ */
+const usedRecordIdScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(compactScenarios("belowThreshold"), fc.nat()).map(([scenario, pick]) => {
+    const op = scenario.operation;
+    if (op.kind !== "compact") return scenario;
+    const records = field(op.context, "compactions");
+    if (!Array.isArray(records) || records.length === 0) return scenario;
+    const id = field(records[pick % records.length]!, "id");
+    if (typeof id !== "string") return scenario;
+    return { ...scenario, operation: { ...op, options: { ...(op.options as Record<string, Json>), recordId: id } }, labels: [...(scenario.labels ?? []), "fast-path:record-id-used"] };
+  });
+
 export const fastPathProperties: readonly PropertyDefinition[] = judgedByAccepted([
   {
     id: "fast-path.same-context-object",
@@ -51,10 +68,21 @@ export const fastPathProperties: readonly PropertyDefinition[] = judgedByAccepte
     id: "fast-path.status-unchanged",
     family: "fast-path",
     title: "Below the threshold the result is {status: \"unchanged\", context, record: null}, frozen",
-    weight: 2,
+    // 2 until session 19, when its criterion's point went to fast-path.record-id-used-still-unchanged (still 200 in all).
+    weight: 1,
     catches: "Compacting anyway, consulting an aborted signal on the fast path, or an unfrozen result.",
     specRef: SPEC,
     arbitrary: compactScenarios("belowThreshold"),
+    check: (input) => onCompaction(input, statusUnchanged),
+  },
+  {
+    id: "fast-path.record-id-used-still-unchanged",
+    family: "fast-path",
+    title: "Below the threshold a recordId already used by one of the context's records still gets the unchanged result",
+    weight: 1,
+    catches: "Checking the recordId against the old records before the fast path (it is step 3's check), so a context within maxUnits is refused with CONTEXT_INVALID_INPUT.",
+    specRef: "contract §7 steps 2, 3",
+    arbitrary: usedRecordIdScenarios(),
     check: (input) => onCompaction(input, statusUnchanged),
   },
 ]);

@@ -154,7 +154,8 @@ function define(id: string, title: string, weight: number, catches: string, judg
 
 export const sequenceProperties: readonly PropertyDefinition[] = judgedByAccepted([
   define("outcomes-match-model", "Every step of a program succeeds or fails as the model says", 2, "A compactor whose behaviour drifts over a run: refusing valid appends, compacting when it must refuse, or calling the summarizer a wrong number of times.", outcomesMatch),
-  define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 3, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
+  // 3 until session 19, when its criterion's point went to strength.result-context-rebuilt-same (still 200 in all).
+  define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 2, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
   define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 4, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
   define("target-met", "Every compaction leaves the context within targetUnits", 2, "A compactor that aims at maxUnits (or at nothing) instead of targetUnits.", targetMet),
   define("record-units-match", "Every record's unitsBefore/unitsAfter are the units of the contexts before and after", 2, "unitsBefore counted without the previous summary, or unitsAfter not of the new context.", recordUnits),

@@ -108,6 +108,22 @@ const boundarySignalAccessorScenarios = (): fc.Arbitrary<Scenario> =>
     };
   });
 
+/**
+ * Boundary options carrying an extra `signal` data field: a genuine AbortSignal already aborted
+ * (twice as often), or data shaped like an aborted one. §6's options are three fields, any
+ * other is ignored, so the answer is the same as without it (never CONTEXT_CANCELLED, never a
+ * refused signal).
+ */
+const EXTRA_BOUNDARY_SIGNALS: readonly Json[] = [{ $cc: "abortedSignal" }, { $cc: "abortedSignal" }, { aborted: true }, "aborted"];
+
+const boundaryAbortedSignalScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(validBoundaryScenarios(), fc.constantFrom(...EXTRA_BOUNDARY_SIGNALS)).map(([scenario, value]) => {
+    const op = scenario.operation;
+    if (op.kind !== "boundary") return scenario;
+    const kind = typeof value === "string" ? "text" : "$cc" in (value as Record<string, Json>) ? "aborted-signal" : "object";
+    return { ...scenario, operation: { ...op, options: { ...(op.options as Record<string, Json>), signal: value } }, labels: [...(scenario.labels ?? []), `boundary:signal-${kind}`] };
+  });
+
 function noAccessorCalled(observation: Observation): Verdict {
   const calls = observation.hostile["getter"] ?? 0;
   return calls === 0 ? pass : fail(`expected the extra signal accessor never called, observed ${calls} call(s) (${show(observation.hostile)})`);
@@ -215,6 +231,19 @@ const lateThenableScenarios = (): fc.Arbitrary<Scenario> =>
     ([shape, depth, when, signal]) => withAimedScript(`late:${shape}-${when}`, (text) => ({ kind: "lateThenable", shape, depth: shape === "deliversLater" ? depth : 1, when, text }), signal),
   );
 
+/** Strings a then returns: a valid summary of one unit, a longer one, and a blank one. */
+const RETURNED_TEXTS: readonly string[] = ["r", "returned by then, not the summary", " "];
+
+/**
+ * A thenable whose then schedules the text for a later job and returns a string first (before
+ * any resolver call): what a then returns is never the value, only an object returned is
+ * observed (§7 step 5), so the summary is the text delivered later.
+ */
+const thenReturnsTextScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom("microtask", "macrotask"), fc.constantFrom(...RETURNED_TEXTS), fc.constantFrom(...SIGNALS)), ([when, returned, signal]) =>
+    withAimedScript(`late:returnsTextThenResolves-${when}`, (text) => ({ kind: "lateThenable", shape: "returnsTextThenResolves", depth: 1, when, text, returned: returned === text ? `${returned}!` : returned }), signal),
+  );
+
 /**
  * A thenable that delivers text but returns a locked promise, or a Proxy around a native
  * promise, from its then (UNOBSERVABLE); or returns it from the then of a thenable that its
@@ -251,6 +280,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("non-plain-options-rejected", "Options that are a class instance or inherit from an object are rejected", 1, "Reading options as any object with the right own fields, without checking that its prototype is Object.prototype or null.", "contract §6, §7", nonPlainOptionsScenarios(), modelAgrees),
   define("null-prototype-options-accepted", "Options with a null prototype (Object.create(null), the same fields) get the plain options' answer, in selectCompactionBoundary and compactContext", 1, "Taking \"plain object\" to mean a prototype of Object.prototype, so options made with Object.create(null) are refused with CONTEXT_INVALID_INPUT.", "contract §6, §7", nullPrototypeOptionsScenarios(), modelAgrees),
   define("boundary-ignores-signal", "An extra signal accessor on the boundary options is never read", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an extra signal accessor is refused or called.", "contract §6", boundarySignalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
+  define("boundary-ignores-aborted-signal", "An aborted AbortSignal (or data like one) among the boundary options changes nothing: the answer is the options' without it", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an aborted signal makes it throw CONTEXT_CANCELLED, or a signal that is not one CONTEXT_INVALID_INPUT.", "contract §6", boundaryAbortedSignalScenarios(), modelAgrees),
   define("non-string-summary-values", "A summary value of null, an object or a function without a callable then is CONTEXT_SUMMARY_INVALID", 1, "Treating null as an object (reading its then throws) or any object as a thenable, so a non-string summary becomes CONTEXT_SUMMARIZER_FAILED.", "contract §7 steps 5, 6", nonStringSummaryScenarios(), modelAgrees),
   define("then-throwing-fails", "A thenable whose then throws before resolving fails with CONTEXT_SUMMARIZER_FAILED", 1, "Swallowing the exception of a custom then (or only when a resolver was called), so compactContext never settles.", "contract §7 step 5", thenThrowsScenarios(), modelAgrees),
   define("adoption-stops-at-64", "A chain of more than 64 thenables fails after at most 65 then calls", 1, "Following the chain one level too far (checking the depth only after adopting the next value), which calls a 66th then or accepts the text.", "contract §7 step 5", tooDeepChainScenarios(), allOf(stopsAt64, modelAgrees)),
@@ -259,6 +289,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
+  define("then-return-not-the-value", "A string a then returns before delivering is not the summary: the text it delivers later is", 1, "Taking a primitive that a custom then returns (before any resolver call) as the delivered value, so it becomes the summary or is refused as one.", "contract §7 step 5", thenReturnsTextScenarios(), modelAgrees),
   define("then-returns-locked-promise", "A then that returns a locked or proxied promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text (returned at the second order: that, or the text)", 1, "Ignoring what a custom then returns, observing it only after the then's own outcome, or calling the intrinsic then through a Proxy (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),
   define("promise-own-constructor-retried", "A native promise whose own configurable constructor getter throws is observed through one retry and restored; a non-configurable one is locked", 1, "Refusing (or failing) a promise whose constructor getter throws without the retry through a temporary own constructor, leaving that constructor behind, losing the rejection, or retrying where it cannot be undone.", "contract §7 step 5", lookupThrowsScenarios("ownConstructor"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),
   define("promise-inherited-species-retried", "A native promise whose inherited species getter throws is observed through one retry when extensible, and locked when frozen", 1, "Refusing an extensible promise whose species lookup throws, leaving the temporary constructor on it, or trying to define one on a frozen promise.", "contract §7 step 5", lookupThrowsScenarios("inheritedSpecies"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),

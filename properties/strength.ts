@@ -15,6 +15,7 @@ import { modelGroups } from "../src/model";
 import { defineStrength, editedCompact, modelAgrees, onCompaction } from "./_internals/strength-define";
 import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
+import { builtIdentityStrengthProperties } from "./strength-built-identity";
 import { frozenInputStrengthProperties } from "./strength-frozen-input";
 import { readingStrengthProperties } from "./strength-reading";
 import { judgedByAccepted } from "./_internals/accepted";
@@ -319,4 +320,5 @@ export const strengthProperties: readonly PropertyDefinition[] = judgedByAccepte
   ...asyncOptionsStrengthProperties,
   ...argumentsStrengthProperties,
   ...frozenInputStrengthProperties,
+  ...builtIdentityStrengthProperties,
 ]);

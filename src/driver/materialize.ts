@@ -1,9 +1,9 @@
 // Scenario data → live values in this realm. Special tags become -0, NaN, ±Infinity,
-// undefined, counting functions, bigints and fresh symbols; {$cc:"hole"} in an array leaves a
+// undefined, counting functions, bigints, fresh symbols and already aborted AbortSignals; {$cc:"hole"} in an array leaves a
 // real hole. Every object is fresh per call (the subject may mutate it) and properties are
 // defined, never assigned, so a key like "__proto__" stays an own data property.
 import type { Json } from "../scenario/data";
-import { BigIntCtor, StringCtor, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
+import { AbortControllerCtor, BigIntCtor, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
 import { defineData } from "./read";
 import { ScenarioError } from "./scenario-error";
@@ -53,6 +53,11 @@ function special(tag: string, o: { [k: string]: Json }, counters: HostileCounter
       const v = field(o, "value");
       if (typeof v !== "string") throw new ScenarioError("boxedString tag without a string value");
       return new StringCtor(v);
+    }
+    case "abortedSignal": {
+      const controller = new AbortControllerCtor();
+      abortControllerAbortIntrinsic(controller);
+      return abortControllerSignalIntrinsic(controller);
     }
     case "hole":
       return HOLE;

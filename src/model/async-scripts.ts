@@ -77,6 +77,7 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       return field(script, "settles") === "rejects" ? failing(CODE.summarizerFailed, "rejection") : text(script);
     case "lateThenable":
       // Delivered in a later job: the text; a throw before any resolver call fails, and the later fulfilment is ignored.
+      // A string the then returns before delivering is not the value (only an object returned is observed).
       return field(script, "shape") === "throwsThenResolves" ? failing(CODE.summarizerFailed, "inCall") : text(script);
     case "thenReturnsLocked":
       // What a custom then returns is observed at once: a locked promise (or a Proxy around a

@@ -13,9 +13,10 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * - "bigint": BigInt(value), value a decimal string
  * - "symbol": a fresh Symbol(description)
  * - "boxedString": new String(value), a String object (not a string: typeof "object")
+ * - "abortedSignal": a genuine AbortSignal, already aborted (a fresh controller's, aborted)
  */
 export type Special =
-  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" }
+  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" }
   | { $cc: "bigint"; value: string }
   | { $cc: "symbol"; description: string }
   | { $cc: "boxedString"; value: string };

@@ -82,6 +82,8 @@ export type Operation =
       abort: AbortPoint;
       /** The signal's reason when the driver aborts (absent: the default reason). */
       abortReason?: AbortReason;
+      /** Once it resolves, result.context is passed to buildActiveContext (must be the same object). */
+      rebuildResult?: boolean;
     }
   /**
    * A compaction program (issue 4): `steps` run in order against one live context that starts

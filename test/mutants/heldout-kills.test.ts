@@ -10,13 +10,17 @@ import { make as frozenS13 } from "../heldout/s13-string-budget-frozen-input/com
 import { make as cancelS17 } from "../heldout/s17-cancel-aborted-reason-request/compose";
 import { make as recordS17 } from "../heldout/s17-mixed-four-units-record/compose";
 import { make as optionsS18 } from "../heldout/s18-options-null-prototype/compose";
+import { make as asyncS19 } from "../heldout/s19-async-function-throw-return/compose";
+import { make as flowS19 } from "../heldout/s19-mixed-four-flow/compose";
+import { make as recordIdS19 } from "../heldout/s19-recordid-signal-dropped/compose";
+import { make as recordsS19 } from "../heldout/s19-records-ids-pushed/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
-// Mistakes of the held-out DEV material written in sessions 12, 13, 15 and 17 (test/heldout/s12-*,
-// s13-*, student-erin, s17-*, s18-*) that no property caught (each scored 200/200 alone): the coverage added for them is
+// Mistakes of the held-out DEV material written in sessions 12, 13, 15, 17 and 18 (test/heldout/s12-*,
+// s13-*, student-erin, s17-*, s18-*, s19-*) that no property caught (each scored 200/200 alone): the coverage added for them is
 // shown failing on each mistake alone, and passing on the core, with the grade's seed and runs.
 
 const reference = coreReference();
@@ -33,6 +37,12 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["an abort counted only with an AbortError reason (session 17)", "cancel.any-abort-reason", cancelS17(new Set(["custom-abort-reason-failed"]))],
   ["compactedMessageIds collected in a Set (session 17)", "compaction.repeated-ids-listed-each", recordS17(new Set(["compacted-ids-deduplicated"]))],
   ["options with a null prototype refused (session 17, s18)", "strength.null-prototype-options-accepted", optionsS18(new Set(["options-null-prototype-refused"]))],
+  ["a string a then returns taken as the summary (session 18, s19)", "strength.then-return-not-the-value", asyncS19(new Set(["then-return-taken-as-value"]))],
+  ["selectCompactionBoundary consults an aborted signal (session 18, s19)", "strength.boundary-ignores-aborted-signal", flowS19(new Set(["boundary-consults-signal"]))],
+  ["the compacted context not known as built (session 18, s19)", "strength.result-context-rebuilt-same", flowS19(new Set(["new-context-not-registered"]))],
+  ["a used recordId refused before the fast path (session 18, s19)", "fast-path.record-id-used-still-unchanged", recordIdS19(new Set(["recordid-checked-before-fastpath"]))],
+  ["the signal dropped once the text is delivered (session 18, s19)", "cancel.abort-right-after-delivery", recordIdS19(new Set(["signal-dropped-at-delivery"]))],
+  ["the new record pushed onto the caller's compactions (session 18, s19)", "atomicity.plain-input-unchanged-on-success", recordsS19(new Set(["record-pushed-into-input"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -35,6 +35,15 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   // Written for a held-out mistake (options with a null prototype refused, ./heldout-kills.test.ts);
   // in the catalogue, the mutant that refuses every null-prototype record refuses such options too.
   "strength.null-prototype-options-accepted": "null-prototype-refused",
+  // Written for held-out mistakes of session 18 (s19, ./heldout-kills.test.ts); in the catalogue,
+  // the mutant that reads the signal for selectCompactionBoundary refuses data that is no signal,
+  // and a build that always copies (or a fast path that rebuilds) gives result.context back as a copy;
+  // the then that returns a string delivers its text later, which a mutant that takes a thenable's
+  // outcome only during its then call never sees (the mistake itself: ./heldout-kills.test.ts; a
+  // mutant of its own would need docs/root-causes.json measured again).
+  "strength.boundary-ignores-aborted-signal": "boundary-options-read-signal",
+  "strength.result-context-rebuilt-same": "build-always-copies",
+  "strength.then-return-not-the-value": "thenable-late-delivery-lost",
 };
 
 const reference = createInProcessHost(core as unknown as Record<string, unknown>);

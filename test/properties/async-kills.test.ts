@@ -18,6 +18,7 @@ const ASYNC_KILLS: KillTable = {
   "cancel.outcome-per-abort-point": "late-abort-listener",
   "cancel.arrives-when-summarizer-never-settles": "no-abort-race",
   "cancel.any-abort-reason": "abort-reason-must-be-aborterror",
+  "cancel.abort-right-after-delivery": "signal-dropped-at-delivery",
 };
 
 /** Generous: a run stops at its first failure, so this bounds only a (never seen) miss. */

@@ -1,6 +1,7 @@
 // compact: compactContext(context, options) with the scripted summarizer, the signal slot and
 // the abort point; awaited with the per-call timeout. "afterSettlement" aborts once the
-// operation settled, waits a macrotask, and observes the result and the input again.
+// operation settled, waits a macrotask, and observes the result and the input again. With
+// `rebuildResult`, result.context is passed to buildActiveContext (it must come back as itself).
 import type { Json } from "../../scenario/data";
 import type { Operation } from "../../scenario/scenario";
 import { deepEqualData } from "../deep-equal-data";
@@ -26,6 +27,17 @@ function resultIdentity(result: unknown, input: unknown, identity: Record<string
     const record = ownDataValue(result, "record");
     defineData(identity, "recordIsLastCompaction", isObjectLike(record) && record === lastItem(ownDataValue(context, "compactions")));
   }
+}
+
+/**
+ * With `rebuildResult`: result.context passed back to buildActiveContext, which must return
+ * that very object (contract §3: a context this module built, compactContext's included).
+ */
+function rebuildIdentity(env: OperationEnv, result: unknown, identity: Record<string, boolean>): void {
+  const context = isObjectLike(result) ? env.counters.quiet(() => ownDataValue(result, "context")) : undefined;
+  if (!isObjectLike(context)) return;
+  const again = env.call(env.exportFn("buildActiveContext"), [context]);
+  defineData(identity, "rebuildResultIsSame", again.kind === "returned" && again.value === context);
 }
 
 function attemptData(attempt: Attempt): Json {
@@ -76,5 +88,6 @@ async function compactNow(op: Extract<Operation, { kind: "compact" }>, env: Oper
     defineData(identity, "lateAbortChangedNothing", env.counters.quiet(() => deepEqualData(atSettlement, attemptData(final))));
   }
   if (final.kind === "returned") env.counters.quiet(() => resultIdentity(final.value, context, identity));
+  if (final.kind === "returned" && op.rebuildResult === true) rebuildIdentity(env, final.value, identity);
   return box(rawRunOf(env, final, tracker, identity, calls()));
 }

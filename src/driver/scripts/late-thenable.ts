@@ -5,6 +5,9 @@
 // - shape "throwsThenResolves": a then that schedules fulfil(text) for later and then throws:
 //   the throw came before any resolver call, so CONTEXT_SUMMARIZER_FAILED, and the later
 //   fulfilment is ignored.
+// - shape "returnsTextThenResolves": a then that schedules fulfil(text) for later and returns
+//   the string `returned` before any resolver call: what a then returns is never the value
+//   (only an object returned is observed), so the later fulfilment, `text`, is the summary.
 import type { Json } from "../../scenario/data";
 import { numberIsSafeInteger, queueMicrotaskIntrinsic, setImmediateIntrinsic } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
@@ -41,10 +44,21 @@ function throwsThenResolves(ctx: ScriptContext, when: unknown, text: Json): unkn
   });
 }
 
+function returnsTextThenResolves(ctx: ScriptContext, when: unknown, text: Json, returned: Json): unknown {
+  return countedThenable(ctx, "late", (r) => {
+    schedule(when, () => {
+      ctx.settling();
+      r.fulfil(text);
+    });
+    return returned;
+  });
+}
+
 export const lateThenableScript: ScriptKind = {
   kind: "lateThenable",
   validate(script) {
-    if (script.shape !== "deliversLater" && script.shape !== "throwsThenResolves") throw new ScenarioError("lateThenable needs `shape` deliversLater or throwsThenResolves");
+    if (script.shape !== "deliversLater" && script.shape !== "throwsThenResolves" && script.shape !== "returnsTextThenResolves") throw new ScenarioError("lateThenable needs `shape` deliversLater, throwsThenResolves or returnsTextThenResolves");
+    if (script.shape === "returnsTextThenResolves" && typeof script.returned !== "string") throw new ScenarioError("lateThenable returnsTextThenResolves needs a string `returned`");
     if (script.when !== "microtask" && script.when !== "macrotask") throw new ScenarioError("lateThenable needs `when` microtask or macrotask");
     const depth = script.depth;
     if (typeof depth !== "number" || !numberIsSafeInteger(depth) || depth < 1 || depth > MAX_DEPTH) throw new ScenarioError(`lateThenable needs an integer \`depth\` from 1 to ${MAX_DEPTH}`);
@@ -53,6 +67,7 @@ export const lateThenableScript: ScriptKind = {
   invoke(script, ctx) {
     const text = script.text as Json;
     if (script.shape === "throwsThenResolves") return throwsThenResolves(ctx, script.when, text);
+    if (script.shape === "returnsTextThenResolves") return returnsTextThenResolves(ctx, script.when, text, script.returned as Json);
     return deliversLater(ctx, script.depth as number, script.when, text);
   },
 };

@@ -60,8 +60,13 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
   },
   promiseReachedAgain: { means: "returns a thenable delivering a native promise whose value delivers that same promise again", words: () => "returns a thenable delivering a native promise whose value delivers that same promise again" },
   lateThenable: {
-    means: "returns thenables that deliver in a later job, not inside the then call",
-    words: (s) => (s.shape === "throwsThenResolves" ? `returns a thenable whose then schedules ${str(s.text)} for later and then throws` : `returns ${String(s.depth)} thenables, each delivering the next in a later ${String(s.when)}, the last delivering ${str(s.text)}`),
+    means: "returns thenables that deliver in a later job, not inside the then call (one may throw, or return a string, before delivering)",
+    words: (s) =>
+      s.shape === "throwsThenResolves"
+        ? `returns a thenable whose then schedules ${str(s.text)} for later and then throws`
+        : s.shape === "returnsTextThenResolves"
+          ? `returns a thenable whose then schedules ${str(s.text)} for later and returns the string ${str(s.returned)}`
+          : `returns ${String(s.depth)} thenables, each delivering the next in a later ${String(s.when)}, the last delivering ${str(s.text)}`,
   },
   forgedError: { means: "rejects or throws with a value that looks like a ContextCompactionError with a code", words: (s) => `${s.delivery === "throw" ? "throws" : "rejects with"} ${s.form === "lookalike" ? "an object that looks like" : "a copy of"} a ContextCompactionError with code ${String(s.code)}` },
 };
@@ -138,6 +143,7 @@ const SPECIALS: Readonly<Record<string, string>> = {
   bigint: "a bigint",
   symbol: "a symbol",
   boxedString: "a String object (new String(…)), not a string",
+  abortedSignal: "a genuine AbortSignal, already aborted",
 };
 
 /** Counters of calls the submission made into what the caller handed it. */
@@ -165,6 +171,7 @@ const IDENTITIES: Readonly<Record<string, string>> = {
   recordIsLastCompaction: "result.record is the last record of the new context",
   rebuildIsSame: "building a context this module built returns that very object",
   rebuildThrew: "building a context this module built threw",
+  rebuildResultIsSame: "building compactContext's result.context returns that very object",
   resultIsInput: "the returned value is the input itself",
   returnedNativePromise: "compactContext returned a native promise",
   threwSynchronously: "compactContext threw instead of returning a promise",

@@ -194,7 +194,7 @@ export function renderScenario(scenario: Scenario): string[] {
       lines.push(`selectCompactionBoundary(context, { ${optionsText(op.options)} }):`, ...contextLines(op.context));
       break;
     case "compact":
-      lines.push(`compactContext(context, { ${optionsText(op.options)} }); ${summarizerText(op)}:`, ...contextLines(op.context));
+      lines.push(`compactContext(context, { ${optionsText(op.options)} }); ${summarizerText(op)}${op.rebuildResult === true ? "; then buildActiveContext(result.context)" : ""}:`, ...contextLines(op.context));
       break;
     case "program":
       lines.push(`a program of ${op.steps.length} steps on buildActiveContext({ requirements${Array.isArray(op.requirements) && op.requirements.length > 0 ? ` ${value(op.requirements, 60)}` : ": []"} }):`);
