@@ -48,9 +48,11 @@ export async function refusedOnceNeeded(scenario: Scenario, options: { readonly 
   if (op.kind !== "compact") return false;
   const big = contextAbove(maxUnitsOf(options));
   if (big === null) return null;
-  const control = await probe.observe({ operation: { ...op, context: big, options: PLAIN, summarizerSlot: "script", signal: "none", abort: "none" } });
+  // A plain text summary: refused options call no summarizer, and options let through meet none that hangs.
+  const summarizer = { kind: "text", text: "x", delivery: "sync" } as const;
+  const control = await probe.observe({ operation: { ...op, context: big, options: PLAIN, summarizer, summarizerSlot: "script", signal: "none", abort: "none" } });
   if (control === undefined || refusedWith(control, codes)) return false;
-  return refusedWith(await probe.observe({ ...scenario, operation: { ...op, context: big, options } }), codes);
+  return refusedWith(await probe.observe({ ...scenario, operation: { ...op, context: big, options, summarizer, abort: "none" } }), codes);
 }
 
 /** The budgets brought down to at most 1000 units each, in their order (maxUnits ≥ targetUnits ≥ summaryMaxUnits). */
