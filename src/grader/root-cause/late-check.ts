@@ -39,7 +39,7 @@ const PLAIN = { targetUnits: 1, summaryMaxUnits: 1, retainRecentMessages: 0, max
 const refusedWith = (o: Observation | undefined, codes: readonly string[]) => o?.outcome.kind === "threw" && codes.includes(o.outcome.error.code as string);
 
 /**
- * Whether the subject refuses `operation` with one of `codes` once it is moved onto a context
+ * Whether the subject refuses `scenario`'s call with one of `codes` once it is moved onto a context
  * that needs compaction under its options, where it refuses no plain options there with them
  * (null: no such context exists within the contract's limits, so no later check can show).
  */
@@ -114,7 +114,7 @@ export async function checkedLate(scenario: Scenario, observation: Observation, 
 }
 
 /** The signature of options checked only after the fast path, as `found` showed it. */
-export function lateSignature(found: Omit<Signature, "key">, aboutSignal: boolean): Signature {
+function lateSignature(found: Omit<Signature, "key">, aboutSignal: boolean): Signature {
   return {
     key: LATE_KEY,
     rule: aboutSignal ? "options.signal" : "step2.fastPath",
