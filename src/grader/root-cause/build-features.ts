@@ -50,8 +50,6 @@ function ofLength(length: number, index: number): string {
   return digits + "x".repeat(Math.max(0, Math.max(1, length) - digits.length));
 }
 
-
-
 /** The fields the contract names, by kind of record (§2, §3). */
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   user: ["id", "role", "content"],

@@ -1,5 +1,3 @@
-import { expectedFor } from "../../model/index";
-import { withoutUpstream } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -7,7 +5,9 @@ import type { StepObservation } from "../../scenario/program";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { failureOrigin } from "../run/failure-origin";
+import { contractOf } from "./accepts";
 import { differingFields, returnedValue } from "./departure";
+import type { SeenGroup } from "./probe";
 
 // Which part of a returned value the verdict is about (the explain phase of docs/grading.md
 // "Root causes", on the answer rather than the input): a compaction result can differ from the
@@ -43,12 +43,8 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   const fields = [...differingFields(seen.value, wanted), ...(identity?.recordIsLastCompaction === false ? [RECORD_IDENTITY] : [])];
   if (fields.length === 0) return null;
   if (fields.length === 1 || def.arbitrary === null) return { fields, field: null };
-  let contract = expected;
-  try {
-    contract ??= withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return { fields, field: null };
-  }
+  const contract = expected ?? contractOf(scenario);
+  if (contract === null) return { fields, field: null };
   const origin = originOf(def, scenario, observation, contract);
   if (origin === null) return { fields, field: null };
   for (const field of fields) {
@@ -69,18 +65,16 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
  * span's length gives) when the property's check fails as before on them, so its verdict did not
  * turn on the labels; null when it did, or when the spans are all right.
  */
-export function labelsAside(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected, subject: readonly SeenGroupLike[], contract: readonly SeenGroupLike[]): SeenGroupLike[] | null {
-  const spans = (groups: readonly SeenGroupLike[]) => groups.map((g) => `${g.startIndex}-${g.endIndex}`).join(" ");
+export function labelsAside(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected, subject: readonly SeenGroup[], contract: readonly SeenGroup[]): SeenGroup[] | null {
+  const spans = (groups: readonly SeenGroup[]) => groups.map((g) => `${g.startIndex}-${g.endIndex}`).join(" ");
   if (spans(subject) === spans(contract) || observation.outcome.kind !== "returned" || !Array.isArray(observation.outcome.value)) return null;
-  const label = (g: SeenGroupLike) => contract.find((w) => w.startIndex === g.startIndex && w.endIndex === g.endIndex)?.kind ?? (g.kind === "message" || g.kind === "toolRound" ? g.kind : g.endIndex - g.startIndex > 1 ? "toolRound" : "message");
+  const label = (g: SeenGroup) => contract.find((w) => w.startIndex === g.startIndex && w.endIndex === g.endIndex)?.kind ?? (g.kind === "message" || g.kind === "toolRound" ? g.kind : g.endIndex - g.startIndex > 1 ? "toolRound" : "message");
   const relabelled = subject.map((g) => ({ ...g, kind: label(g) }));
   if (relabelled.every((g, i) => g.kind === subject[i]!.kind)) return null;
   const value = observation.outcome.value.map((item, i) => (item !== null && typeof item === "object" && !Array.isArray(item) && relabelled[i] !== undefined ? { ...item, kind: relabelled[i]!.kind } : item));
   const origin = originOf(def, scenario, observation, expected);
   return origin !== null && originOf(def, scenario, { ...observation, outcome: { kind: "returned", value } }, expected) === origin ? relabelled : null;
 }
-
-type SeenGroupLike = { readonly kind: string; readonly startIndex: number; readonly endIndex: number };
 
 /** The pseudo-field of a result whose record is not the new context's last record (observation.identity). */
 export const RECORD_IDENTITY = "identity.record";

@@ -2,7 +2,7 @@ import { modelGroups } from "../../model/index";
 import { withoutUpstream } from "../../model/upstream";
 import type { Json, MessageData } from "../../scenario/data";
 import { groupsText } from "./differences";
-import { seenGroups, type UpstreamProbe } from "./probe";
+import { seenGroups, type SeenGroup, type UpstreamProbe } from "./probe";
 import { refineGroups } from "./refine";
 import type { Signature } from "./signature-type";
 
@@ -45,15 +45,18 @@ export async function groupsBattery(probe: UpstreamProbe, known: ReadonlySet<str
     const subject = outcome?.outcome.kind === "returned" ? seenGroups(outcome.outcome.value) : null;
     if (subject === null) continue;
     const contract = withoutUpstream(() => modelGroups(transcript));
-    const [mine, theirs] = [groupsText(subject) + kinds(subject), groupsText(contract) + kinds(contract)];
+    const [mine, theirs] = [words(subject), words(contract)];
     if (mine === theirs) continue;
     const question = `groupToolRounds of ${transcript.map((m) => m.id).join(", ")}`;
     const refined = refineGroups({ layer: "groups", question, subject: groupsText(subject), contract: groupsText(contract), about: { kind: "groups", transcript, subject, contract } });
     if (keys.has(refined.key)) continue;
     keys.add(refined.key);
-    found.push({ key: refined.key, rule: refined.rule, question, subject: `${groupsText(subject)} (${subject.map((g) => g.kind).join(", ")})`, contract: `${groupsText(contract)} (${contract.map((g) => g.kind).join(", ")})` });
+    found.push({ key: refined.key, rule: refined.rule, question, subject: mine, contract: theirs });
   }
   return found;
 }
 
-const kinds = (groups: readonly { readonly kind: string }[]) => ` ${groups.map((g) => g.kind).join(",")}`;
+/** Groups in words: their spans, then their labels. */
+function words(groups: readonly SeenGroup[]): string {
+  return `${groupsText(groups)} (${groups.map((g) => g.kind).join(", ")})`;
+}

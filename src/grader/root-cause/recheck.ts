@@ -1,12 +1,12 @@
 import { expectedFor, modelBuild, simulateProgram } from "../../model/index";
 import { compactionKey, withoutUpstream, withUpstreamAnswers, type CompactionQuestion, type ReadQuestion, type UpstreamLayer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
-import { acceptedOutcomes, type Expected } from "../../scenario/expected";
+import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Verdict } from "../../scenario/property";
 import { value } from "../report/notation";
 import { judge } from "../run/judge";
-import { outcomeAccepted } from "./accepts";
+import { contractOf, outcomeAccepted } from "./accepts";
 import { answerObservation } from "./answers";
 import { buildText, contractText, differencesIn, modelReading, sameBuild, type Difference, type Failure, type Recheck } from "./differences";
 import { plainCompaction, type UpstreamProbe } from "./probe";
@@ -37,12 +37,8 @@ function operationLayers(failure: Failure): readonly UpstreamLayer[] | null {
     case "build":
     case "groups": {
       const reading: readonly UpstreamLayer[] = op.kind === "groups" ? ["build", "groups"] : ["build"];
-      let contract: Expected;
-      try {
-        contract = withoutUpstream(() => expectedFor(failure.scenario));
-      } catch {
-        return null;
-      }
+      const contract = contractOf(failure.scenario);
+      if (contract === null) return null;
       const bothReturn = failure.observation.outcome.kind === "returned" && acceptedOutcomes(contract).some((e) => e.kind === "returns");
       return bothReturn ? reading : [...reading, "units"];
     }

@@ -1,10 +1,11 @@
-import { expectedFor, modelBoundary, modelBuild, modelContextUnits, modelSummaryUnits } from "../../model/index";
+import { modelBoundary, modelBuild, modelContextUnits, modelSummaryUnits } from "../../model/index";
 import { LIMIT } from "../../model/limits";
 import { withoutUpstream } from "../../model/upstream";
 import type { ContextData, Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
+import { contractOf } from "./accepts";
 import { at, outcomeDeparture, type Departure } from "./departure";
 import type { UpstreamProbe } from "./probe";
 
@@ -40,12 +41,8 @@ export async function sizeByUnits(scenario: Scenario, observation: Observation, 
   const grown = grownPrefix(op.context, boundary, target + room + 1 - contextUnits);
   if (grown === null) return null;
   const roomy: Scenario = { ...scenario, operation: { ...op, context: grown, options: { ...options, targetUnits: target + room, summaryMaxUnits: reserved + room, maxUnits: target + room } } };
-  let want: Expected;
-  try {
-    want = withoutUpstream(() => expectedFor(roomy));
-  } catch {
-    return null;
-  }
+  const want = contractOf(roomy);
+  if (want === null) return null;
   const wanted = acceptedOutcomes(want).find((e) => e.kind === "returns");
   if (wanted?.kind !== "returns" || at(wanted.value, "record.boundary") !== boundary) return null;
   const answer = await probe.observe(roomy);

@@ -4,7 +4,7 @@ import { withoutUpstream, type SettlingQuestion } from "../../model/upstream";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
-import { outcomeAccepted } from "./accepts";
+import { contractOf, outcomeAccepted } from "./accepts";
 import { acceptedText } from "./answers";
 import type { UpstreamProbe } from "./probe";
 import { settlingQuestionText, type Recheck } from "./differences";
@@ -40,12 +40,8 @@ function symptomText(symptom: Symptom, observation: Observation): string {
 function settlingQuestionOf(scenario: Scenario): SettlingQuestion | null {
   const op = scenario.operation;
   if (op.kind !== "compact" || op.summarizerSlot !== "script" || op.abort === "beforeCall" || (scenario.decorations?.length ?? 0) > 0) return null;
-  let expected;
-  try {
-    expected = withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return null;
-  }
+  const expected = contractOf(scenario);
+  if (expected === null) return null;
   if (!acceptedOutcomes(expected).every((e) => e.summarizerCalls >= 1)) return null;
   const controlled = op.signal === "controller" || op.signal === "controllerMuted";
   return { script: op.summarizer as never, signal: controlled ? (op.signal as SettlingQuestion["signal"]) : "none", abort: controlled ? op.abort : "none" };

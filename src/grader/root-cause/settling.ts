@@ -5,7 +5,7 @@ import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario, SummarizerScript } from "../../scenario/scenario";
-import { outcomeAccepted } from "./accepts";
+import { contractOf, outcomeAccepted } from "./accepts";
 
 // The async layer's question (contract §7 step 5): how the subject settles a summarizer
 // script under an abort plan. It is asked on a plain context that needs compaction (one user
@@ -85,12 +85,7 @@ export function controlKey(question: SettlingQuestion): string {
 /** The contract's answer to the question (every outcome it accepts), or null when it has none. */
 export function contractSettling(question: SettlingQuestion): Expected | null {
   const scenario = settlingScenario(question);
-  if (scenario === null) return null;
-  try {
-    return withoutUpstream(() => expectedFor(scenario));
-  } catch {
-    return null;
-  }
+  return scenario === null ? null : contractOf(scenario);
 }
 
 /** The subject's settling, from its answer to the question and to the control; null: no answer. */

@@ -415,9 +415,10 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
     const input = op.kind === "groups" ? op.transcript : op.input;
     return { ...(await builtSigned({ layer: "build", ...side, about: { kind: "build", question: { reader: op.kind === "groups" ? "groups" : "build", input }, subject: answer, contract: contractBuild(contract) } }, probe)), ...side };
   }
-  // No outcome departs (the property checks something beside it): the summarizer called with
-  // another request or signal is step 4's; else a compaction whose summarizer delivers through a script is step 5's.
-  // A build that answers with the caller's own input object (a frozen input taken for a built context): §3's copy.
+  // No outcome departs (the property checks something beside it): a build that answers with the
+  // caller's own input object (a frozen input taken for a built context) is §3's copy; the
+  // summarizer called with another request or signal is step 4's; else a compaction whose
+  // summarizer delivers through a script is step 5's.
   if (op.kind === "build" && departure === null && failure.observation.identity.resultIsInput === true) return { key: "build.shape the input itself returned", rule: "build.shape", question: "buildActiveContext(input) === input", subject: "true (the input itself)", contract: "false (a new deeply frozen copy)" };
   const called = op.kind === "compact" && departure === null && contract !== null ? requestSignature(failure.scenario, failure.observation, contract) : null;
   if (called !== null) return called;
@@ -594,5 +595,4 @@ const OPTION_CODES: readonly string[] = ["CONTEXT_INVALID_INPUT", "CONTEXT_INVAL
 
 const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
 
-/** The items of a plain input as units questions (./refine-units asks their units itself). */
 export type { Json };
