@@ -52,7 +52,7 @@ const MISTAKE: Readonly<Record<RuleId, string>> = {
   "step5.functionThenable": "A function with a then is not taken for a thenable",
   "step5.resolvers": "A thenable's resolvers act more than once",
   "step5.reachedTwice": "A thenable reached twice is called again",
-  "step5.thenReturns": "What a custom then returns is not observed at once",
+  "step5.thenReturns": "What a custom then returns is handled otherwise",
   "step5.forged": "A rejection that looks like a ContextCompactionError passes its code on",
   "step5.rejection": "A failing summarizer is handled otherwise",
   "step5.unhandled": "Rejections are left unhandled",

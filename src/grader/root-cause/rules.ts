@@ -63,7 +63,7 @@ export const RULES = {
   "step5.functionThenable": rule("§7 step 5", "async-observation", "a thenable is any object or function with a callable then: a function with a then is adopted like any other thenable"),
   "step5.resolvers": rule("§7 step 5", "async-observation", "then is called with resolvers that act once: the first call wins, and a throw after it is ignored"),
   "step5.reachedTwice": rule("§7 step 5", "async-observation", "the same thenable reached twice is called once (a cycle → CONTEXT_SUMMARIZER_FAILED)"),
-  "step5.thenReturns": rule("§7 step 5", "async-observation", "whatever a custom then returns, if it is an object, is observed at once: a native promise gets handlers, a generic thenable has its then called now, a Proxy or a locked promise → CONTEXT_ASYNC_VALUE_UNOBSERVABLE"),
+  "step5.thenReturns": rule("§7 step 5", "async-observation", "what a custom then returns is never the value; if it is an object, it is observed at once: a native promise gets handlers, a generic thenable has its then called now, a Proxy or a locked promise → CONTEXT_ASYNC_VALUE_UNOBSERVABLE"),
   "step5.forged": rule("§7 step 5", "async-observation", "a value rejected with something that looks like a ContextCompactionError still yields CONTEXT_SUMMARIZER_FAILED: a caller cannot forge a code"),
   "step5.rejection": rule("§7 step 4, 5", "async-observation", "a synchronous throw of the summarizer, or a rejection of its value → CONTEXT_SUMMARIZER_FAILED"),
   "step5.unhandled": rule("§7 step 5", "async-observation", "every rejection the module observes is handled: no unhandledRejection ever reaches the process, also after the operation has settled"),

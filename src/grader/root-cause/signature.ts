@@ -315,7 +315,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     const none = await noCutWhereOneFits(op.context, op.options, probe);
     if (none !== null) return { key: "boundary.answer boundary", rule: "boundary.answer", question: `selectCompactionBoundary(context, ${value(none.options as unknown as Json, 120)})`, subject: "null", contract: String(none.contract) };
   }
-  const rule = await essentialDress(atStep ?? "build.shape", scenario, probe);
+  // A departure after step 5 (the summary's checks, the result) with a script that delivers its
+  // text through an adoption, while the same text returned as it is gets the contract's answer:
+  // what the submission checked was not the text delivered, and the mistake is how step 5 observes it.
+  const observed = atStep !== null && (atStep.startsWith("step6.") || atStep === "step8.result") ? await deliveredOtherwise(scenario, probe) : null;
+  const rule = await essentialDress(observed ?? atStep ?? "build.shape", scenario, probe);
   // A size check answered otherwise by a count of units the record shows too: the record's mistake.
   if (rule === "step6.size" && probe !== null) {
     const record = await sizeByUnits(scenario, observation, contract, probe);
@@ -468,6 +472,20 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   }
   const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
   return { key: optionsKey(refined), rule: refined.rule, ...side };
+}
+
+/** The script's step-5 rule when its text, returned as it is by the summarizer, is answered right; null otherwise. */
+async function deliveredOtherwise(scenario: Scenario, probe: UpstreamProbe | null): Promise<RuleId | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || probe === null || op.abort !== "none") return null;
+  const rule = scriptRule(op.summarizer);
+  const text = scriptText(op.summarizer);
+  if (!rule.startsWith("step5.") || rule === "step5.settles" || text === null) return null;
+  const plain: Scenario = { ...scenario, operation: { ...op, summarizer: { kind: "text", text, delivery: "sync" } as never } };
+  const contract = contractOf(plain);
+  if (contract === null) return null;
+  const answer = await probe.observe(plain);
+  return answer !== undefined && outcomeDeparture(answer, contract) === null ? rule : null;
 }
 
 /**

@@ -66,8 +66,10 @@ export function scriptRule(script: SummarizerScript): RuleId {
     case "thenGetterThrows":
     case "thenGetterDelivers":
     case "thenThrows":
-    case "lateThenable":
       return "step5.thenable";
+    case "lateThenable":
+      // A then that returns a string before it delivers the text: what a then returns is not the value.
+      return fields.shape === "returnsTextThenResolves" ? "step5.thenReturns" : "step5.thenable";
     case "resolversMisused":
       return "step5.resolvers";
     case "thenableTwice":
