@@ -2,7 +2,7 @@
 // contract §7 step 5) in which each flag plants one way students get it wrong, for the held-out
 // implementations with several async mistakes (each can be switched on alone). With no flag set
 // it is the reference.
-import { ASYNC_VALUE_UNOBSERVABLE, CANCELLED, ContextCompactionError, SUMMARIZER_FAILED } from "../../../src/core/errors";
+import { ASYNC_VALUE_UNOBSERVABLE, CANCELLED, ContextCompactionError, SUMMARIZER_FAILED, SUMMARY_INVALID } from "../../../src/core/errors";
 import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from "../../../src/core/intrinsics";
 import { MAX_CONTEXT_ASYNC_DEPTH } from "../../../src/core/limits";
 import { observePromise } from "../../../src/core/native-promise";
@@ -49,6 +49,14 @@ export type AsyncFlags = {
   readonly thenReturnTakenAsValue?: boolean;
   /** (s19) Once a thenable delivers a value that is not an object, the signal is read that once and then dropped (no listener, no later read). */
   readonly signalDroppedAtDelivery?: boolean;
+  /** (s20) then is read only as an own property: a thenable whose then is inherited (a class's method) is taken as a plain value. */
+  readonly inheritedThenIgnored?: boolean;
+  /** (s20) A native promise returned by a custom then is awaited too: its rejection fails the summary. */
+  readonly thenReturnedRejectionFails?: boolean;
+  /** (s20) A thenable's resolve(undefined) is taken as "nothing delivered yet": the student goes on waiting. */
+  readonly undefinedDeliveryPending?: boolean;
+  /** (s20) A rejection (of a native promise, or a thenable's reject) is reported as CONTEXT_SUMMARY_INVALID ("no valid summary came back"). */
+  readonly rejectionSummaryInvalid?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -242,7 +250,9 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       makeAvailable(observation);
     };
     const onRejected = (reason?: unknown) =>
-      flags.falsyRejectionIgnored && !reason
+      flags.rejectionSummaryInvalid
+        ? settleWith(REJECTED, new ContextCompactionError(SUMMARY_INVALID, "the summary promise rejected: no valid summary"))
+        : flags.falsyRejectionIgnored && !reason
         ? settleWith(FULFILLED, undefined)
         : flags.rejectionEscapes
           ? settleWith(REJECTED, new Escaped(reason))
@@ -265,7 +275,8 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
   function observeThenable(thenable: object, observation: Observation, level: number): void {
     let then: unknown;
     try {
-      then = reflectGet(thenable, "then");
+      // (s20) The student looks for an own then only.
+      then = flags.inheritedThenIgnored && !Object.prototype.hasOwnProperty.call(thenable, "then") ? undefined : reflectGet(thenable, "then");
     } catch {
       if (flags.thenReadErrorUnobservable) {
         observation.failure = unobservable("reading then threw");
@@ -301,6 +312,8 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     };
     const onFulfilled = (next: unknown): void => {
       if (resolved) return handleLate(next);
+      // (s20) The student's "nothing delivered yet" is undefined.
+      if (flags.undefinedDeliveryPending && next === undefined) return;
       resolved = true;
       // The student's resolver goes on with the value at once (the chain is followed inside it).
       if (flags.outcomeInsideResolver) return follow(next, level + 1);
@@ -319,6 +332,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       if (resolved && !flags.resolversNotOnce) return;
       resolved = true;
       if (flags.falsyRejectionIgnored && !reason) return conclude(FULFILLED, undefined);
+      if (flags.rejectionSummaryInvalid) return conclude(REJECTED, new ContextCompactionError(SUMMARY_INVALID, "a thenable rejected: no valid summary"));
       conclude(REJECTED, flags.rejectionEscapes ? new Escaped(reason) : "a thenable rejected");
     };
     let result: unknown;
@@ -350,6 +364,10 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     if (!flags.thenReturnIgnored && isObject(result)) {
       const inner = observe(result, level + 1);
       if (inner.failure !== null) finish(inner.failure, undefined);
+    }
+    // (s20) The student awaits a native promise that then returned as well: its rejection fails the summary.
+    if (flags.thenReturnedRejectionFails && isNativePromise(result)) {
+      observePromise(result as object, () => undefined, () => finish(failed("the promise returned by then rejected"), undefined));
     }
     // "When then returns": the signal is read.
     signalEnds();
