@@ -10,7 +10,7 @@ import { expectedCut, observedCut } from "../report/cuts";
 import { printedSize } from "../report/notation";
 import { UpstreamProbe } from "./probe";
 import { diagnose } from "./diagnose";
-import { separable } from "./focus";
+import { SUMMARIZER_CALL, separable } from "./focus";
 import { CONTRACT_CLASS } from "../sandbox/child/protocol";
 import type { Recheck } from "./differences";
 import { describeCause } from "./describe";
@@ -252,7 +252,16 @@ function uniqueIds(causes: readonly RootCause[]): RootCause[] {
  */
 function focusedWhereSeparable(attributed: readonly Attributed[], separate: ReadonlySet<string>): readonly Attributed[] {
   const readings = attributed.flatMap((a) => (a.fields === undefined ? [] : [a.fields]));
-  return attributed.map((a) => (a.focused === undefined || separate.has(a.focused.field) || separable(a.focused.field, a.fields![0]!, readings) ? a : { ...a, cause: a.focused.unfocused.key, signature: a.focused.unfocused }));
+  return attributed.map((a) => (a.focused === undefined || separate.has(a.focused.field) || ownCall(a) || separable(a.focused.field, a.fields![0]!, readings) ? a : { ...a, cause: a.focused.unfocused.key, signature: a.focused.unfocused }));
+}
+
+/**
+ * A verdict that turned on the summarizer's call, in a request field no other part of the result
+ * derives from (not the messages the prefix gives, nor the signal): step 4's own mistake, even
+ * where the result differs too on every case that shows it.
+ */
+function ownCall(a: Attributed): boolean {
+  return a.focused?.field === SUMMARIZER_CALL && a.signature?.rule === "step4.request" && !a.signature.key.startsWith("step4.request request.messages ");
 }
 
 /** A failure not run because earlier calls of an operation were lost (timed out or crashed), and that operation when named. */

@@ -108,6 +108,8 @@ export function detailWords(detail: string | null): string | null {
     [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^taken$/, () => "taken where the contract goes on"],
+    [/^measured otherwise$/, () => "units(context) <= maxUnits decided on another measure of the context: taken or missed as it happens"],
+    [/^at equality$/, () => "missed when units(context) equals maxUnits"],
     [/^accepts$/, () => "accepts what the contract refuses"],
     [/^refuses$/, () => "refuses what the contract accepts"],
     [/^in records$/, () => "in messages and records"],

@@ -8,6 +8,7 @@ import { failureOrigin } from "../run/failure-origin";
 import { contractOf } from "./accepts";
 import { differingFields, returnedValue } from "./departure";
 import type { SeenGroup } from "./probe";
+import { requestPut } from "./request-check";
 
 // Which part of a returned value the verdict is about (the explain phase of docs/grading.md
 // "Root causes", on the answer rather than the input): a compaction result can differ from the
@@ -40,7 +41,9 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   if (wanted === null) return null;
   const identity = step === null ? observation.identity : observation.steps?.[step.index]?.identity;
   // result.record another object than the new context's last record: a difference JSON does not show, named last.
-  const fields = [...differingFields(seen.value, wanted), ...(identity?.recordIsLastCompaction === false ? [RECORD_IDENTITY] : [])];
+  // The summarizer called otherwise as well (step 4, before the result): the call, named after the result's fields.
+  const called = step === null && expected !== null ? requestPut(scenario, observation, expected) : null;
+  const fields = [...differingFields(seen.value, wanted), ...(identity?.recordIsLastCompaction === false ? [RECORD_IDENTITY] : []), ...(called === null ? [] : [SUMMARIZER_CALL])];
   if (fields.length === 0) return null;
   if (fields.length === 1 || def.arbitrary === null) return { fields, field: null };
   const contract = expected ?? contractOf(scenario);
@@ -49,7 +52,9 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   if (origin === null) return { fields, field: null };
   for (const field of fields) {
     const patchedObservation: Observation =
-      field === RECORD_IDENTITY
+      field === SUMMARIZER_CALL && called !== null
+        ? called
+        : field === RECORD_IDENTITY
         ? identityPut(observation, step)
         : step === null
           ? { ...observation, outcome: { kind: "returned", value: patchedResult(seen.value, wanted, field) } }
@@ -75,6 +80,9 @@ export function labelsAside(def: PropertyDefinition, scenario: Scenario, observa
   const origin = originOf(def, scenario, observation, expected);
   return origin !== null && originOf(def, scenario, { ...observation, outcome: { kind: "returned", value } }, expected) === origin ? relabelled : null;
 }
+
+/** The pseudo-field of a compaction whose summarizer was called otherwise (./request-check): named by step 4's rules. */
+export const SUMMARIZER_CALL = "summarizer.call";
 
 /** The pseudo-field of a result whose record is not the new context's last record (observation.identity). */
 export const RECORD_IDENTITY = "identity.record";

@@ -6,6 +6,7 @@ import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition, Verdict } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { outcomeDeparture } from "./departure";
+import { requestSignature } from "./request-check";
 
 // A program (a sequence of appends and compactions on one live context) fails at its first step
 // whose answer departs from the contract's: that step is one call, buildActiveContext of the
@@ -57,9 +58,9 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
     const seen = steps[i];
     if (seen === undefined) return null;
     const seenObservation: Observation = { ...observation, outcome: seen.outcome, summarizerCalls: seen.summarizerCalls, frozen: seen.frozen, identity: seen.identity, steps: undefined as never };
-    const departs = outcomeDeparture({ ...seenObservation, unhandledRejections: 0 }, want.expected) !== null;
-    if (!departs) continue;
     const step = op.steps[i]!;
+    const departs = outcomeDeparture({ ...seenObservation, unhandledRejections: 0 }, want.expected) !== null;
+    if (!departs && !(step.kind === "compact" && requestedOtherwise(op, i, seenObservation, want.expected, want.input as unknown as Json, want.options as unknown as Json))) continue;
     const call: Scenario =
       step.kind === "compact"
         ? {
@@ -78,4 +79,12 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
     return { index: i, scenario: call, observation: seenObservation, expected: want.expected, expectations };
   }
   return null;
+}
+
+/** Whether a program's compaction step, answered as the contract answers, called its summarizer with another request (step 4). */
+function requestedOtherwise(op: Extract<Scenario["operation"], { kind: "program" }>, i: number, seen: Observation, expected: Expected, context: Json, options: Json): boolean {
+  const step = op.steps[i]!;
+  if (step.kind !== "compact") return false;
+  const call: Scenario = { operation: { kind: "compact", context, prebuilt: false, options, summarizer: step.summarizer, summarizerSlot: "script", signal: "controller", abort: "none" } };
+  return requestSignature(call, seen, expected)?.rule === "step4.request";
 }

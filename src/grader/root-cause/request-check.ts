@@ -6,6 +6,7 @@ import type { Scenario } from "../../scenario/scenario";
 import { field, isRecord, sameData } from "../../../properties/_internals/json";
 import { contextOf } from "../../../properties/_internals/scenario-reading";
 import { contractRequest } from "../../../properties/_internals/summarizer-request";
+import { contractOf } from "./accepts";
 import type { Signature } from "./signature-type";
 
 // The summarizer's call (§7 step 4), where nothing upstream departs: the request and the signal
@@ -20,14 +21,29 @@ const shown = (value: Json | undefined) => {
   return text.length > SHOW ? `${text.slice(0, SHOW)}…` : text;
 };
 
+/**
+ * The observation with the summarizer's one call made as the contract makes it (its request and
+ * second argument), where it was made otherwise: for the explain phase of a result's verdict
+ * (./focus), which asks whether the verdict turned on the call. Null where the call is the
+ * contract's, or cannot be told (no one call, another boundary).
+ */
+export function requestPut(scenario: Scenario, observation: Observation, expected: Expected): Observation | null {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || requestSignature(scenario, observation, expected) === null) return null;
+  const want = contractRequest(op, contextOf(op), contractBoundary(scenario, expected));
+  const withSignal = op.signal === "controller" || op.signal === "controllerMuted";
+  const call = observation.summarizerCalls[0]!;
+  const secondArgument = withSignal ? "optionsSignal" : call.secondArgument === "unabortedSignal" ? call.secondArgument : "undefined";
+  return { ...observation, summarizerCalls: [{ ...call, request: want as unknown as Json, secondArgument }] };
+}
+
 /** The signature of the summarizer called otherwise in `scenario`'s one call; null where its call is the contract's or the boundary differs. */
 export function requestSignature(scenario: Scenario, observation: Observation, expected: Expected): Signature | null {
   const op = scenario.operation;
   const calls = observation.summarizerCalls;
   if (op.kind !== "compact" || calls.length !== 1) return null;
-  const compacted = acceptedOutcomes(expected).find((e) => e.kind === "returns" && e.summarizerCalls === 1);
-  if (compacted === undefined || compacted.kind !== "returns") return null;
-  const boundary = field(field(compacted.value, "record"), "boundary");
+  const boundary = contractBoundary(scenario, expected);
+  if (boundary === undefined) return null;
   const want = contractRequest(op, contextOf(op), boundary);
   const request = calls[0]!.request;
   if (!isRecord(request) || !sameData(field(request, "boundary"), want.boundary)) return null;
@@ -54,4 +70,19 @@ export function requestSignature(scenario: Scenario, observation: Observation, e
     subject: `request.${differing} ${shown(field(request, differing))}`,
     contract: differing in want ? `request.${differing} ${shown(want[differing])}` : `no request.${differing}`,
   };
+}
+
+/**
+ * The boundary of the contract's one summarizer call: its record's where it compacts; where it
+ * calls the summarizer once and fails after (the summary refused), selectCompactionBoundary's
+ * answer on the same context and options. Undefined where the contract makes no one call.
+ */
+function contractBoundary(scenario: Scenario, expected: Expected): Json | undefined {
+  const op = scenario.operation;
+  const accepted = acceptedOutcomes(expected);
+  const compacted = accepted.find((e) => e.kind === "returns" && e.summarizerCalls === 1);
+  if (compacted !== undefined && compacted.kind === "returns") return field(field(compacted.value, "record"), "boundary");
+  if (op.kind !== "compact" || !accepted.every((e) => e.kind === "throws" && e.summarizerCalls === 1)) return undefined;
+  const asked = contractOf({ operation: { kind: "boundary", context: op.context, prebuilt: op.prebuilt, options: op.options } });
+  return asked?.kind === "returns" && typeof asked.value === "number" ? asked.value : undefined;
 }

@@ -20,7 +20,8 @@ import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
 import { boundaryFirst, checkedLate } from "./late-check";
-import { RECORD_IDENTITY, labelsAside } from "./focus";
+import { fastPathMeasure } from "./fast-path-measure";
+import { RECORD_IDENTITY, SUMMARIZER_CALL, labelsAside } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { refusedFeature } from "./build-features";
 import { requestSignature } from "./request-check";
@@ -56,6 +57,11 @@ const FACT_RULES: Readonly<Record<string, RuleId>> = {
 
 export async function signatureOf(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
   // A verdict that turned on result.record being another object (./focus): that fact's rule.
+  // A verdict that turned on the summarizer's call (./focus), whatever else the result shows: step 4's rule.
+  if (failure.focus === SUMMARIZER_CALL && expected !== null) {
+    const called = requestSignature(failure.scenario, failure.observation, expected);
+    if (called !== null) return called;
+  }
   if (failure.focus === RECORD_IDENTITY) return { key: "identity.record", rule: "identity.record", question: "result.record === the new context's last record", subject: "false (another object)", contract: "true" };
   if (failure.scenario.operation.kind === "compact") {
     const thrown = await throwLetOut(failure.scenario, failure.observation, probe);
@@ -300,6 +306,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (op.kind !== "compact") throw new Error("not a compaction");
   const departure = outcomeDeparture(observation, contract, focus);
   const atStep = compactRule(op, observation, contract);
+  // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
+  if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
+    const measure = await fastPathMeasure(scenario, probe);
+    if (measure !== null) return { key: `step2.fastPath ${measure}`, rule: "step2.fastPath", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  }
   if (atStep === null) {
     // Step 1: the build of the context, or the options.
     const first = await firstStepSignature(scenario, observation, contract, probe);
@@ -333,7 +344,9 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (rule === "step2.fastPath" && !op.prebuilt && observation.identity?.resultContextIsInput === true && observation.outcome.kind === "returned") {
     return { key: "identity.fastPath", rule: "identity.fastPath", question: "compactContext of a plain input that fits: result.context === the input", subject: "true (the caller's input itself)", contract: "false (the context built from it)" };
   }
-  const how = departure === null ? "" : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
+  // The fast path taken or missed: one decision, measured otherwise on this context whichever way it showed (./fast-path-measure).
+  const measure = rule === "step2.fastPath" && departure !== null ? await fastPathMeasure(scenario, probe) : null;
+  const how = departure === null ? "" : measure !== null ? ` ${measure}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
 
@@ -370,6 +383,10 @@ function checkDeparture(op: Extract<Scenario["operation"], { kind: "compact" }>,
   if (departure.kind !== "code" || departure.code === undefined) return departure.key;
   const { subjectStep, contractStep } = departingStep(observation, contract, scriptText(op.summarizer));
   return subjectStep === 6 && contractStep > 6 ? `rejects with ${departure.code}` : departure.key;
+}
+
+function isUnchanged(value: Json): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && value.status === "unchanged";
 }
 
 /** How a fast path departs: missed (the contract takes it, the subject goes on, whatever it ends with), taken where the contract goes on, or another value. */
@@ -546,6 +563,12 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   if (rule === "step5.depth") {
     const shallow = shallowChain(script);
     if (shallow !== null && (await departsAlike(withSummarizer(script), withSummarizer(shallow)))) [rule, script] = [scriptRule(shallow as never), shallow];
+  }
+  // A then that returns a string and delivers the text later, departing as the same then returning
+  // nothing does: the later delivery is what the mistake needs, not what the then returns.
+  if (script.kind === "lateThenable" && script.shape === "returnsTextThenResolves" && rule === "step5.thenReturns") {
+    const { returned: _returned, ...later } = script;
+    if (await departsAlike(withSummarizer(script), withSummarizer({ ...later, shape: "deliversLater" }))) [rule, script] = ["step5.thenable", { ...later, shape: "deliversLater" }];
   }
   // A script whose value passes through a thenable delivering another one, or through a native
   // promise (a cycle, a then's return value, resolvers called twice, a deep chain), departing as

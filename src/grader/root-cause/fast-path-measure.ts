@@ -1,0 +1,55 @@
+import type { Json } from "../../scenario/data";
+import type { Scenario } from "../../scenario/scenario";
+import { contractOf } from "./accepts";
+import type { UpstreamProbe } from "./probe";
+import { contractUnits } from "./refine-units";
+
+// The explain phase of a fast path answered otherwise (§7 step 2): taken where the contract goes
+// on, or missed where it takes it, are two faces of one decision, `units(context) <= maxUnits`.
+// The same compaction is asked again with maxUnits at the context's units, and one below and one
+// above, the summarizer a plain text: where the subject's decision departs there too, the context
+// is measured otherwise by its fast path (whichever way one case showed it), or compared at the
+// edge the other way round; where it does not, the face is the case's own (null).
+
+export type FastPathMeasure = "measured otherwise" | "at equality";
+
+export async function fastPathMeasure(scenario: Scenario, probe: UpstreamProbe | null): Promise<FastPathMeasure | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || probe === null || !isRecord(op.options) || !isRecord(op.context)) return null;
+  const decision = await decisionAt(scenario, probe);
+  if (decision !== "at equality") return decision;
+  // The edge found where the subject's measure happens to be one more than the context's: asked
+  // again with one more message, an edge that moves with the context is the comparison's.
+  const messages = Array.isArray(op.context.messages) ? op.context.messages : [];
+  const longer: Scenario = { ...scenario, operation: { ...op, context: { ...op.context, messages: [...messages, { id: "fast-path-edge", role: "user", content: "one more message" }] } } };
+  return (await decisionAt(longer, probe)) === "at equality" ? "at equality" : "measured otherwise";
+}
+
+/** How the subject decides the fast path on the scenario's context, with maxUnits at its units, one below and one above; null where it decides as the contract does. */
+async function decisionAt(scenario: Scenario, probe: UpstreamProbe): Promise<FastPathMeasure | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact") return null;
+  const units = contractUnits(op.context);
+  if (units === null || units >= 1_000_000) return null;
+  const takes = async (maxUnits: number): Promise<{ readonly subject: boolean; readonly contract: boolean } | null> => {
+    const options = op.options as { readonly [k: string]: Json };
+    const target = typeof options.targetUnits === "number" ? Math.min(options.targetUnits, maxUnits) : options.targetUnits;
+    const summaryMax = typeof options.summaryMaxUnits === "number" && typeof target === "number" ? Math.min(options.summaryMaxUnits, target) : options.summaryMaxUnits;
+    const variant: Scenario = { ...scenario, operation: { ...op, options: { ...options, maxUnits, targetUnits: target ?? null, summaryMaxUnits: summaryMax ?? null }, summarizer: { kind: "text", text: "s", delivery: "sync" } as never, signal: "none", abort: "none" } };
+    const contract = contractOf(variant);
+    const answer = await probe.observe(variant);
+    if (contract === null || answer === undefined) return null;
+    const unchanged = (value: Json | undefined) => isRecord(value) && value.status === "unchanged";
+    return { subject: answer.outcome.kind === "returned" && unchanged(answer.outcome.value), contract: contract.kind === "returns" && unchanged(contract.value) };
+  };
+  const at = await takes(Math.max(units, 1));
+  const below = units >= 2 ? await takes(units - 1) : null;
+  if (at === null || !at.contract || (below !== null && below.contract)) return null;
+  if (at.subject && (below === null || !below.subject)) return null;
+  if (!at.subject && (below === null || !below.subject) && (await takes(units + 1))?.subject === true) return "at equality";
+  return "measured otherwise";
+}
+
+function isRecord(value: Json | undefined): value is { readonly [k: string]: Json } {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
