@@ -29,7 +29,12 @@ export function plainShapes(text: string, summarizer: SummarizerScript, signal: 
     const op = one.operation as Extract<Scenario["operation"], { kind: "compact" }>;
     return { operation: { ...op, context: { requirements: [], summary: null, messages: [head, ...kept], compactions: [] }, options: { maxUnits: budget, targetUnits: budget, summaryMaxUnits: room, retainRecentMessages: retain, summaryId: "s", recordId: "r" } } };
   };
-  const shapes = [one, shaped(tail.slice(0, 1), 0), shaped(tail, 1)];
+  // Two long messages before a short one, room for the short one alone: the contract's cut is the
+  // second group's end (for a subject whose walk never tries the first cut, or answers it otherwise).
+  const second = shaped(tail.slice(0, 1), 0);
+  const secondOp = second.operation as Extract<Scenario["operation"], { kind: "compact" }>;
+  const past: Scenario = { operation: { ...secondOp, context: { requirements: [], summary: null, messages: [head, user("m1b", "x".repeat(room)), tail[0]!], compactions: [] } } };
+  const shapes = [one, second, shaped(tail, 1), past];
   // The same with the summary left out (a valid input too), for a subject that refuses summary: null.
   const omitted = shapes.map((scenario) => {
     const op = scenario.operation as Extract<Scenario["operation"], { kind: "compact" }>;
