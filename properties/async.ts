@@ -110,14 +110,19 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
   }),
   define("async.forged-code-is-summarizer-failed", {
     title: "A rejection that looks like a ContextCompactionError still yields CONTEXT_SUMMARIZER_FAILED",
-    weight: 2,
+    // 2 until session 20, when its criterion's point went to strength.inherited-then-adopted
+    // (still 200 in all): async.outcome-per-script's scripts include the forged errors too.
+    weight: 1,
     catches: "Passing the summarizer's error (or its code) through, so a caller forges CONTEXT_CANCELLED or any other code.",
     arbitrary: asyncScenarios(FORGED, QUIET),
     check: agreesWithModel,
   }),
   define("async.unobservable-promise-refused", {
     title: "A proxied native promise is refused (also returned by a then); one whose constructor or species the caller controls is observed (or refused)",
-    weight: 2,
+    // 2 until session 20, when its criterion's point went to strength.undefined-delivery-settles
+    // (still 200 in all): strength.then-returns-locked-promise and the strength.promise-*-retried
+    // properties judge proxied and locked promises too.
+    weight: 1,
     catches: "Delivering the text of a Proxy, calling the intrinsic then through it (CONTEXT_SUMMARIZER_FAILED), or failing (or hanging on) a native promise whose constructor or species lookup runs caller code.",
     arbitrary: asyncScenarios(UNOBSERVABLE, QUIET),
     check: agreesWithModel,

@@ -40,8 +40,25 @@ const summarizerScenarios = (): fc.Arbitrary<Scenario> =>
 const PRIMITIVE_SIGNALS: readonly SignalSlot[] = [{ value: null }, { value: 5 }, { value: "abort" }, { value: true }, { value: { $cc: "symbol", description: "signal" } }, { value: { $cc: "undefined" } }];
 const OBJECT_SIGNALS: readonly SignalSlot[] = ["fakeSignal", { value: {} }, { value: { aborted: false } }, { value: { $cc: "function" } }, { value: [] }];
 
+/**
+ * The primitives, where half the time 5, "abort" and true are their falsy counterparts 0, ""
+ * and false: signals all the same, not genuine ones, so refused, never taken for no signal
+ * (an `if (!signal)` check; held-out s20). The coin is drawn after the primitive, the last draw
+ * of a case, so every other case is generated (and shrunk) as it was before the falsy ones came.
+ */
+const FALSY_COUNTERPART: ReadonlyMap<Json, Json> = new Map<Json, Json>([
+  [5, 0],
+  ["abort", ""],
+  [true, false],
+]);
+const primitiveSignals = (slots: readonly SignalSlot[]): fc.Arbitrary<SignalSlot> =>
+  fc.tuple(fc.constantFrom(...slots), fc.boolean()).map(([slot, falsy]) => {
+    if (!falsy || typeof slot !== "object" || !FALSY_COUNTERPART.has(slot.value)) return slot;
+    return { value: FALSY_COUNTERPART.get(slot.value)! };
+  });
+
 const signalScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.oneof(fc.constantFrom(...PRIMITIVE_SIGNALS), fc.constantFrom(...OBJECT_SIGNALS)), (slot) =>
+  onCompaction(fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS), fc.constantFrom(...OBJECT_SIGNALS)), (slot) =>
     editedCompact("signal:not-a-signal", (op) => ({ ...op, signal: slot, abort: "none" })),
   );
 
@@ -50,7 +67,7 @@ const signalScenarios = (): fc.Arbitrary<Scenario> =>
  * path of step 2 (contract §7), so a later read of the signal cannot stand in for the check.
  */
 const fastPathSignalScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(compactScenarios("belowThreshold"), fc.oneof(fc.constantFrom(...PRIMITIVE_SIGNALS.slice(1)), fc.constantFrom(...OBJECT_SIGNALS))).map(([scenario, slot]) =>
+  fc.tuple(compactScenarios("belowThreshold"), fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS.slice(1)), fc.constantFrom(...OBJECT_SIGNALS))).map(([scenario, slot]) =>
     editedCompact("signal:not-a-signal-fast-path", (op) => ({ ...op, signal: slot, abort: "none" }))(scenario),
   );
 
@@ -256,6 +273,39 @@ const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
       withAimedScript(`returnsLocked:${where}${order > 1 ? `-order${order}` : ""}`, (text) => ({ kind: "thenReturnsLocked", where, ...(order > 1 ? { order } : {}), text }), signal),
   );
 
+/**
+ * Chains of 1 to 3 generic thenables each of which inherits its then: an instance of a class
+ * whose prototype has the then method, of a subclass of one, or an object made with
+ * Object.create from an object holding then. then is read as any property is (§7 step 5), so
+ * they are thenables like any other, adopted, and the text is the summary.
+ */
+const inheritedThenScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS)), ([inherit, depth, signal]) =>
+    withAimedScript(`inherited:${inherit}`, (text) => ({ kind: "thenableChain", depth, text, inherit }), signal),
+  );
+
+/**
+ * What a thenable's then does after resolve(undefined): fulfil with the text, or reject, right
+ * away or in a later job (ignored: resolvers act once), or nothing (one case in six). On that
+ * last one a reader that takes undefined for "nothing delivered yet" hangs until the driver's
+ * timeout; on the others it takes the text or the rejection and is answered at once, so the
+ * first (shrinking's target) never hangs.
+ */
+const AFTER_UNDEFINED: readonly (readonly ["text" | "rejects" | "nothing", "inCall" | "microtask" | "macrotask" | null])[] = [
+  ["text", "inCall"],
+  ["text", "microtask"],
+  ["text", "macrotask"],
+  ["rejects", "inCall"],
+  ["rejects", "macrotask"],
+  ["nothing", null],
+];
+
+/** A thenable whose then calls resolve(undefined): undefined is delivered, a primitive, not a string (§7 steps 5, 6). */
+const undefinedDeliveredScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...AFTER_UNDEFINED), fc.constantFrom(...SIGNALS)), ([[after, when], signal]) =>
+    withAimedScript(`undefined:then-${after}${when === null ? "" : `-${when}`}`, (text) => ({ kind: "undefinedDelivered", after, ...(when === null ? {} : { when }), ...(after === "text" ? { text } : {}) }), signal),
+  );
+
 /** The retry left the promise as it was (the driver's script counts "constructor.notRestored"). */
 function restoredAfterRetry({ observation }: CheckInput): Verdict {
   const left = observation.hostile["constructor.notRestored"] ?? 0;
@@ -289,6 +339,8 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
+  define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID.", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),
+  define("undefined-delivery-settles", "A thenable that calls resolve(undefined) has delivered undefined: CONTEXT_SUMMARY_INVALID, whatever its then does next (a later fulfilment or rejection is ignored)", 1, "Taking resolve(undefined) for \"nothing delivered yet\" and waiting on, so the call hangs, or a text delivered after it becomes the summary (or a rejection after it fails the call).", "contract §7 steps 5, 6", undefinedDeliveredScenarios(), modelAgrees),
   define("then-return-not-the-value", "A string a then returns before delivering is not the summary: the text it delivers later is", 1, "Taking a primitive that a custom then returns (before any resolver call) as the delivered value, so it becomes the summary or is refused as one.", "contract §7 step 5", thenReturnsTextScenarios(), modelAgrees),
   define("then-returns-locked-promise", "A then that returns a locked or proxied promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text (returned at the second order: that, or the text)", 1, "Ignoring what a custom then returns, observing it only after the then's own outcome, or calling the intrinsic then through a Proxy (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),
   define("promise-own-constructor-retried", "A native promise whose own configurable constructor getter throws is observed through one retry and restored; a non-configurable one is locked", 1, "Refusing (or failing) a promise whose constructor getter throws without the retry through a temporary own constructor, leaving that constructor behind, losing the rejection, or retrying where it cannot be undone.", "contract §7 step 5", lookupThrowsScenarios("ownConstructor"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),

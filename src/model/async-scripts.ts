@@ -79,6 +79,10 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       // Delivered in a later job: the text; a throw before any resolver call fails, and the later fulfilment is ignored.
       // A string the then returns before delivering is not the value (only an object returned is observed).
       return field(script, "shape") === "throwsThenResolves" ? failing(CODE.summarizerFailed, "inCall") : text(script);
+    case "undefinedDelivered":
+      // resolve(undefined) is a fulfilment like any other: undefined, a primitive, is the value
+      // (not a string: CONTEXT_SUMMARY_INVALID at step 6); what the then does after is ignored.
+      return { kind: "value", value: { $cc: "undefined" } };
     case "thenReturnsLocked":
       // What a custom then returns is observed at once: a locked promise (or a Proxy around a
       // native promise) there is refused (§7 step 5). Returned by a then that was itself

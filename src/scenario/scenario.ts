@@ -18,7 +18,8 @@ export type SummarizerScript =
   | { kind: "throw"; value: Json }
   | { kind: "reject"; value: Json }
   | { kind: "never" }
-  | { kind: "thenableChain"; depth: number; text: string }
+  /** `inherit`: every thenable of the chain inherits its then (an instance of a class, of a subclass, or made with Object.create). */
+  | { kind: "thenableChain"; depth: number; text: string; inherit?: "class" | "subclass" | "objectCreate" }
   | { kind: string; [field: string]: Json };
 
 /**

@@ -14,13 +14,15 @@ import { make as asyncS19 } from "../heldout/s19-async-function-throw-return/com
 import { make as flowS19 } from "../heldout/s19-mixed-four-flow/compose";
 import { make as recordIdS19 } from "../heldout/s19-recordid-signal-dropped/compose";
 import { make as recordsS19 } from "../heldout/s19-records-ids-pushed/compose";
+import { make as asyncS20 } from "../heldout/s20-async-inherited-returned-undefined/compose";
+import { make as cancelS20 } from "../heldout/s20-cancel-falsy-sync-throw/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
-// Mistakes of the held-out DEV material written in sessions 12, 13, 15, 17 and 18 (test/heldout/s12-*,
-// s13-*, student-erin, s17-*, s18-*, s19-*) that no property caught (each scored 200/200 alone): the coverage added for them is
+// Mistakes of the held-out DEV material written in sessions 12, 13, 15, 17, 18 and 19 (test/heldout/s12-*,
+// s13-*, student-erin, s17-*, s18-*, s19-*, s20-*) that no property caught (each scored 200/200 alone): the coverage added for them is
 // shown failing on each mistake alone, and passing on the core, with the grade's seed and runs.
 
 const reference = coreReference();
@@ -43,6 +45,10 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a used recordId refused before the fast path (session 18, s19)", "fast-path.record-id-used-still-unchanged", recordIdS19(new Set(["recordid-checked-before-fastpath"]))],
   ["the signal dropped once the text is delivered (session 18, s19)", "cancel.abort-right-after-delivery", recordIdS19(new Set(["signal-dropped-at-delivery"]))],
   ["the new record pushed onto the caller's compactions (session 18, s19)", "atomicity.plain-input-unchanged-on-success", recordsS19(new Set(["record-pushed-into-input"]))],
+  ["then looked for as an own property only (session 19, s20)", "strength.inherited-then-adopted", asyncS20(new Set(["inherited-then-ignored"]))],
+  ["resolve(undefined) taken as nothing delivered yet (session 19, s20)", "strength.undefined-delivery-settles", asyncS20(new Set(["undefined-delivery-pending"]))],
+  ["a falsy signal taken as no signal (session 19, s20)", "strength.non-signal-rejected", cancelS20(new Set(["falsy-signal-as-none"]))],
+  ["a falsy signal taken as no signal, no compaction needed (session 19, s20)", "strength.non-signal-rejected-before-fast-path", cancelS20(new Set(["falsy-signal-as-none"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

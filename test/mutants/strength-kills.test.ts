@@ -44,6 +44,13 @@ const STRENGTH_KILLS: Readonly<Record<string, string>> = {
   "strength.boundary-ignores-aborted-signal": "boundary-options-read-signal",
   "strength.result-context-rebuilt-same": "build-always-copies",
   "strength.then-return-not-the-value": "thenable-late-delivery-lost",
+  // Written for held-out mistakes of session 19 (s20, ./heldout-kills.test.ts, where each is shown
+  // failing on the mistake itself; a mutant of its own would need docs/root-causes.json measured
+  // again). In the catalogue, resolvers that act more than once let the text a then fulfils with
+  // after resolve(undefined) win; and no mutant reads then otherwise, so the inherited then's
+  // property is shown on one that stores the delivered text otherwise than it came (trimmed).
+  "strength.undefined-delivery-settles": "thenable-resolvers-not-once",
+  "strength.inherited-then-adopted": "summary-trimmed",
 };
 
 const reference = createInProcessHost(core as unknown as Record<string, unknown>);

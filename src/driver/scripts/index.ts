@@ -22,6 +22,7 @@ import { thenThrowsScript } from "./then-throws";
 import { thenableTwiceScript } from "./thenable-twice";
 import { thenableChainScript } from "./thenable-chain";
 import { throwScript } from "./throw";
+import { undefinedDeliveredScript } from "./undefined-delivered";
 import { valueScript } from "./value";
 
 export const scriptKinds: readonly ScriptKind[] = [
@@ -50,6 +51,8 @@ export const scriptKinds: readonly ScriptKind[] = [
   promiseLookupThrowsScript,
   lateThenableScript,
   thenReturnsLockedScript,
+  // session 20: a thenable's resolve(undefined) is a delivered value (properties/strength-async-options.ts)
+  undefinedDeliveredScript,
 ];
 
 export const scripts = createScriptRegistry(scriptKinds);

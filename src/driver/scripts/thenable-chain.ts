@@ -1,12 +1,14 @@
 // thenableChain: `depth` generic (non-promise) thenables, each delivering the next from its
 // `then`, the last delivering `text`. Depth 0 is the text itself, returned synchronously.
 // The contract accepts 64 levels of adoption and rejects 65. Every `then` call is counted
-// ("then.calls", "then.repeat" for a thenable called again; see ./thenables).
+// ("then.calls", "then.repeat" for a thenable called again; see ./thenables). With `inherit`
+// ("class", "subclass" or "objectCreate"), every thenable of the chain inherits its then instead
+// of holding it as an own property (depth 1 at least).
 import type { Json } from "../../scenario/data";
 import { numberIsSafeInteger } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
 import type { ScriptKind } from "./registry";
-import { thenableChain } from "./thenables";
+import { isInherit, thenableChain, type Inherit } from "./thenables";
 
 export const thenableChainScript: ScriptKind = {
   kind: "thenableChain",
@@ -16,6 +18,10 @@ export const thenableChainScript: ScriptKind = {
       throw new ScenarioError("thenableChain needs a non-negative integer `depth`");
     }
     if (typeof script.text !== "string") throw new ScenarioError("thenableChain needs a string `text`");
+    if (script.inherit !== undefined) {
+      if (!isInherit(script.inherit)) throw new ScenarioError("thenableChain needs `inherit` absent, \"class\", \"subclass\" or \"objectCreate\"");
+      if (depth === 0) throw new ScenarioError("thenableChain with `inherit` needs a `depth` of 1 at least");
+    }
   },
   invoke(script, ctx) {
     const depth = script.depth as number;
@@ -24,6 +30,6 @@ export const thenableChainScript: ScriptKind = {
       ctx.settling();
       return text;
     };
-    return depth === 0 ? last() : thenableChain(ctx, depth, last);
+    return depth === 0 ? last() : thenableChain(ctx, depth, last, true, script.inherit as Inherit | undefined);
   },
 };

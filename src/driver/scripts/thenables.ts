@@ -2,7 +2,7 @@
 // call of their `then` in Observation.hostile, and the counter names the properties read.
 // Counts are the subject's touches only: when the driver adopts the value itself (abort point
 // "whilePending"), the engine's calls are not counted.
-import { apply, defineProperty, objectFreeze, reflectGet, thenIntrinsic } from "../intrinsics";
+import { apply, defineProperty, objectCreate, objectFreeze, reflectGet, thenIntrinsic } from "../intrinsics";
 import type { ScriptContext } from "./registry";
 import { ScenarioError } from "../scenario-error";
 
@@ -102,27 +102,50 @@ export function validateHolder(script: { readonly [field: string]: unknown }): v
   if (script.holder !== undefined && script.holder !== "object") throw new ScenarioError(`${String(script.kind)} needs \`holder\` absent or "object"`);
 }
 
+/** Where a thenable's then is inherited from (./thenable-chain's `inherit`). */
+export type Inherit = "class" | "subclass" | "objectCreate";
+export function isInherit(value: unknown): value is Inherit {
+  return value === "class" || value === "subclass" || value === "objectCreate";
+}
+
+/**
+ * A thenable counted as countedThenable's whose then is not its own but inherited: an instance
+ * of a class whose prototype has the then method ("class"), an instance of a subclass of such a
+ * class ("subclass"), or an object made with Object.create from an object holding then
+ * ("objectCreate"). Contract §7 step 5: then is read as any property is, an inherited one too.
+ */
+export function inheritedThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, inherit: Inherit, counted = true): object {
+  const then = reflectGet(countedThenable(ctx, name, body, counted), "then");
+  if (inherit === "objectCreate") {
+    const holder = {};
+    defineProperty(holder, "then", { value: then, writable: true, enumerable: true, configurable: true });
+    return objectCreate(holder) as object;
+  }
+  class LaterSummary {}
+  defineProperty(LaterSummary.prototype, "then", { value: then, writable: true, enumerable: false, configurable: true });
+  if (inherit === "class") return new LaterSummary();
+  class LaterSummaryPart extends LaterSummary {}
+  return new LaterSummaryPart();
+}
+
 /**
  * `count` generic thenables, each delivering the next, the last delivering `last()` (which
- * calls `ctx.settling()` itself when what it delivers is the settlement).
+ * calls `ctx.settling()` itself when what it delivers is the settlement). With `inherit`, each
+ * thenable inherits its then (inheritedThenable).
  */
-export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true): unknown {
+export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true, inherit?: Inherit): unknown {
   let next: unknown = null;
   for (let level = count - 1; level >= 0; level--) {
     const deliver = next;
     const isLast = level === count - 1;
-    next = countedThenable(
-      ctx,
-      "chain",
-      (r) => {
-        if (isLast) {
-          r.fulfil(last());
-        } else {
-          r.fulfil(deliver);
-        }
-      },
-      counted,
-    );
+    const body = (r: Resolvers): void => {
+      if (isLast) {
+        r.fulfil(last());
+      } else {
+        r.fulfil(deliver);
+      }
+    };
+    next = inherit === undefined ? countedThenable(ctx, "chain", body, counted) : inheritedThenable(ctx, "chain", body, inherit, counted);
   }
   return next;
 }

@@ -19,6 +19,19 @@ export interface GlossaryEntry {
 type Fields = { readonly [field: string]: Json | undefined };
 const str = (v: Json | undefined): string => (typeof v === "string" ? JSON.stringify(v) : String(v));
 
+/** Where a thenableChain's thenables get their then from, in words ("" when it is their own). */
+function inheritWords(inherit: Json | undefined): string {
+  if (inherit === "class") return ", each an instance of a class whose prototype has the then method";
+  if (inherit === "subclass") return ", each an instance of a subclass of a class whose prototype has the then method";
+  if (inherit === "objectCreate") return ", each made with Object.create from an object holding then (no own then)";
+  return "";
+}
+
+/** When an undefinedDelivered thenable calls its resolvers again. */
+function whenWords(when: Json | undefined): string {
+  return when === "inCall" ? " right after, inside the same then call" : when === "macrotask" ? " in a later macrotask" : " in a later microtask";
+}
+
 /** Summarizer scripts: what one call of the summarizer returns or throws. */
 const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words: (s: Fields) => string }>> = {
   text: { means: "returns a text, at once or through a native promise", words: (s) => `returns ${str(s.text)}${s.delivery === "promise" ? " through a native promise" : ""}` },
@@ -26,7 +39,10 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
   throw: { means: "throws a value synchronously", words: (s) => `throws ${jsonWords(s.value)}` },
   reject: { means: "returns a native promise rejected with a value", words: (s) => `returns a native promise rejected with ${jsonWords(s.value)}` },
   never: { means: "returns a native promise that never settles", words: () => "returns a native promise that never settles" },
-  thenableChain: { means: "returns a chain of generic thenables, each delivering the next, the last delivering the text", words: (s) => `returns a chain of ${String(s.depth)} generic thenables, each delivering the next, the last delivering ${str(s.text)}` },
+  thenableChain: {
+    means: "returns a chain of generic thenables, each delivering the next, the last delivering the text (each may inherit its then from a class or a prototype object)",
+    words: (s) => `returns a chain of ${String(s.depth)} generic thenables${inheritWords(s.inherit)}, each delivering the next, the last delivering ${str(s.text)}`,
+  },
   nestedPromise: {
     means: "returns native promises and generic thenables nested in each other",
     words: (s) =>
@@ -67,6 +83,11 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
         : s.shape === "returnsTextThenResolves"
           ? `returns a thenable whose then schedules ${str(s.text)} for later and returns the string ${str(s.returned)}`
           : `returns ${String(s.depth)} thenables, each delivering the next in a later ${String(s.when)}, the last delivering ${str(s.text)}`,
+  },
+  undefinedDelivered: {
+    means: "returns a thenable whose then calls resolve(undefined) (and may then fulfil again with a text, or reject, which is ignored)",
+    words: (s) =>
+      `returns a thenable whose then calls resolve(undefined)${s.after === "text" ? `, then fulfils with ${str(s.text)}${whenWords(s.when)}` : s.after === "rejects" ? `, then rejects${whenWords(s.when)}` : " and nothing else"}`,
   },
   forgedError: { means: "rejects or throws with a value that looks like a ContextCompactionError with a code", words: (s) => `${s.delivery === "throw" ? "throws" : "rejects with"} ${s.form === "lookalike" ? "an object that looks like" : "a copy of"} a ContextCompactionError with code ${String(s.code)}` },
 };

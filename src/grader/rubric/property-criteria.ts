@@ -143,6 +143,8 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "strength.non-string-summary-values": S,
   "strength.then-throwing-fails": A,
   "strength.then-return-not-the-value": A,
+  "strength.inherited-then-adopted": A,
+  "strength.undefined-delivery-settles": A,
   "strength.adoption-stops-at-64": A,
   "strength.promise-constructor-redefined": A,
   "strength.promise-species-redefined": A,
