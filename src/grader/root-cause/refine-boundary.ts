@@ -71,31 +71,14 @@ export async function noCutWhereOneFits(context: Json, options: Json, probe: Ups
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
   if (probe === null || subject === contract) return "";
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
-  if (contract === null) return "";
-  // No cut where the contract finds one: asked again with two more messages after the context's
-  // (more cuts to choose), every cut fitting, the cut right after the earliest is that mistake.
-  if (subject === null) {
-    const more = ["one-more", "two-more"].map((id) => ({ id, role: "user", content: "one more" }) as never);
-    return (await laterWhenAllFit({ ...context, messages: [...(context.messages ?? []), ...more] }, options, probe, true)) ? NOT_EARLIEST : "";
-  }
-  if (subject <= contract) return "";
+  if (subject === null || contract === null || subject <= contract) return "";
   const ends = new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex));
   if (!ends.has(subject)) return "";
-  return (await laterWhenAllFit(context, options, probe)) ? NOT_EARLIEST : "";
-}
-
-/**
- * Whether, with targetUnits at its largest (every cut fits), the subject answers a later
- * whole-group cut than the earliest (`next`: the very next one).
- */
-async function laterWhenAllFit(context: ContextData, options: BoundaryOptions, probe: UpstreamProbe, next = false): Promise<boolean> {
-  const ends = [...new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex))].sort((a, b) => a - b);
   const roomy: BoundaryOptions = { ...options, targetUnits: MAX_TARGET };
   const want = withoutUpstream(() => modelBoundary(context, roomy));
-  if (want === null) return false;
+  if (want === null) return "";
   const answer = await probe.boundaryOf(context, roomy);
-  if (typeof answer !== "number" || answer <= want || !ends.includes(answer)) return false;
-  return !next || answer === ends.find((end) => end > want);
+  return typeof answer === "number" && answer > want && ends.has(answer) ? NOT_EARLIEST : "";
 }
 
 export const NOT_EARLIEST = "not the earliest";
