@@ -8,6 +8,7 @@ import { viewChanged } from "./_internals/transcript-invariants";
 import { viewOfMessages } from "./_internals/transcript-view";
 import { contextOf } from "./_internals/scenario-reading";
 import { judgedByAccepted } from "./_internals/accepted";
+import { editedCompact, onCompaction } from "./_internals/strength-define";
 
 // Failures (contract §1, §7 "On every failure"): a ContextCompactionError with the contract's
 // code, the input untouched and still frozen, and no record anywhere. Checks judge only the
@@ -23,6 +24,9 @@ const failingCompactions = () =>
     compactScenarios("summarizerFails"),
     compactScenarios("invalidOptions"),
   );
+
+/** Compactions that need compaction, their signal aborted before the call (CONTEXT_CANCELLED). */
+const abortedBeforeCall = () => onCompaction(fc.constant(null), () => editedCompact("abort:beforeCall", (op) => ({ ...op, signal: "controller", abort: "beforeCall" })));
 
 /** Compactions that succeed: a new record, or the unchanged fast path. */
 const succeedingCompactions = () => fc.oneof(compactScenarios("compacts"), compactScenarios("belowThreshold"));
@@ -63,11 +67,25 @@ export const atomicityProperties: readonly PropertyDefinition[] = judgedByAccept
     id: "atomicity.error-is-context-compaction-error",
     family: "atomicity",
     title: "Every failure is a frozen ContextCompactionError",
-    weight: 2,
+    // 2 until session 19, when one point went to atomicity.compact-failure-is-a-rejection (§1's errors both).
+    weight: 1,
     catches: "Throwing a plain Error (even one with a code), a TypeError from a missing check, or a mutable error.",
     specRef: "contract §1",
     arbitrary: anyFailure(),
     check: (input) => whenExpectedToFail(input, () => checkErrorShape(input.observation)),
+  },
+  {
+    id: "atomicity.compact-failure-is-a-rejection",
+    family: "atomicity",
+    title: "compactContext never throws: each of its failures is a rejection of the promise it returns",
+    weight: 1,
+    catches: "A synchronous throw from compactContext (an options check, or an already-aborted signal, tested before the first await), where the caller awaits a promise that rejects.",
+    specRef: "contract §1, §7",
+    arbitrary: fc.oneof(failingCompactions(), abortedBeforeCall()),
+    check: (input) =>
+      whenExpectedToFail(input, (codes) =>
+        input.observation.identity.threwSynchronously === true ? fail(`expected compactContext to return a promise that rejects with ${codes.join(" or ")}, observed a synchronous throw (${describeOutcome(input.observation.outcome)})`) : pass,
+      ),
   },
   {
     id: "atomicity.error-code",

@@ -49,6 +49,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["resolve(undefined) taken as nothing delivered yet (session 19, s20)", "strength.undefined-delivery-settles", asyncS20(new Set(["undefined-delivery-pending"]))],
   ["a falsy signal taken as no signal (session 19, s20)", "strength.non-signal-rejected", cancelS20(new Set(["falsy-signal-as-none"]))],
   ["a falsy signal taken as no signal, no compaction needed (session 19, s20)", "strength.non-signal-rejected-before-fast-path", cancelS20(new Set(["falsy-signal-as-none"]))],
+  ["an aborted signal refused with a synchronous throw (session 19, s20; only the differential caught it)", "atomicity.compact-failure-is-a-rejection", cancelS20(new Set(["aborted-thrown-synchronously"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -67,6 +67,7 @@ const MISTAKE: Readonly<Record<RuleId, string>> = {
   "step8.validated": "The new context is validated otherwise",
   "atomicity.unchanged": "A call changes its input",
   "errors.class": "Failures are not thrown as ContextCompactionError",
+  "errors.rejects": "compactContext throws where it must reject",
   "frozen.results": "Results are not deeply frozen",
   "identity.built": "Rebuilding a built context returns another object",
   "identity.fastPath": "The fast path returns another context object",

@@ -78,6 +78,7 @@ export const RULES = {
   "step8.validated": rule("§7 step 8", "atomicity-and-one-record", "the new context is built and validated like any input (its limits included)"),
   "atomicity.unchanged": rule("§7", "atomicity-and-one-record", "on every failure the rejection is a ContextCompactionError, the input is unchanged (deep-equal, still frozen) and no record exists anywhere; on success exactly one record is appended"),
   "errors.class": rule("§1", "immutable-snapshots-and-ceilings", "every failure is a ContextCompactionError (frozen, with the rule's code), thrown by the sync exports and a rejection of compactContext"),
+  "errors.rejects": rule("§1, §7", "immutable-snapshots-and-ceilings", "compactContext is async: it returns a promise, and each of its failures is a rejection of that promise, never a synchronous throw"),
   "frozen.results": rule("§1, §3, §5, §7", "immutable-snapshots-and-ceilings", "everything returned (a built context, groups, a result, its context and record), the summarizer's request and every error are frozen all the way down, and a built context stays so"),
   "identity.built": rule("§3", "immutable-snapshots-and-ceilings", "given an ActiveContext this module built, buildActiveContext returns that very object"),
   "identity.fastPath": rule("§7 step 2", "unchanged-fast-path", "the fast path's context is the very object passed in when this module built it"),

@@ -149,6 +149,9 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
   if (layer === "identity") {
     const d = recheck.differences[0];
     const name = d?.question ?? "";
+    // compactContext threw where it returns a promise: its failures are rejections (§1), whatever else the identities show.
+    const thrown = recheck.differences.find((x) => /threwSynchronously|returnedNativePromise/.test(x.question));
+    if (thrown !== undefined) return { key: "errors.rejects", rule: "errors.rejects", question: thrown.question, subject: thrown.subject, contract: thrown.contract };
     let rule: RuleId = /resultContextIsInput/.test(name) ? "identity.fastPath" : /record/i.test(name) ? "identity.record" : "identity.built";
     // The fast path's context another object while the subject's own build of a built context is another object too: the build's identity.
     const op = failure.scenario.operation;

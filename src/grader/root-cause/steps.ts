@@ -72,6 +72,9 @@ export function scriptRule(script: SummarizerScript): RuleId {
       return fields.shape === "returnsTextThenResolves" ? "step5.thenReturns" : "step5.thenable";
     case "resolversMisused":
       return "step5.resolvers";
+    case "undefinedDelivered":
+      // A then that delivers undefined: a fulfilment adopted one level deeper (step 5), whatever step 6 then says of it.
+      return "step5.thenable";
     case "thenableTwice":
     case "promiseReachedAgain":
       return "step5.reachedTwice";

@@ -60,6 +60,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "fast-path.record-id-used-still-unchanged": F,
   "atomicity.failure-rejects": R,
   "atomicity.error-is-context-compaction-error": I,
+  "atomicity.compact-failure-is-a-rejection": I,
   "atomicity.error-code": R,
   "atomicity.prebuilt-input-unchanged-and-frozen": R,
   "atomicity.plain-input-unchanged": R,
