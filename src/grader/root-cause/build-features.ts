@@ -108,14 +108,41 @@ function uniqueIds(input: Json): Json {
   };
 }
 
+/** Every tool call's arguments emptied ({}). */
+function emptyArguments(input: Json): Json {
+  if (!isRec(input) || !Array.isArray(input.messages)) return input;
+  const emptied = (b: Json) => (isRec(b) && b.type === "toolCall" ? { ...b, arguments: {} } : b);
+  return { ...input, messages: input.messages.map((m) => (isRec(m) && Array.isArray(m.content) ? { ...m, content: m.content.map(emptied) } : m)) };
+}
+
+/**
+ * The results of each assistant message's calls put in the order of its calls, in the places
+ * its results held (each still after its call: the places are the same, only who sits where).
+ */
+function resultsInCallOrder(input: Json): Json {
+  if (!isRec(input) || !Array.isArray(input.messages)) return input;
+  const messages = [...input.messages];
+  for (const m of input.messages) {
+    if (!isRec(m) || m.role !== "assistant" || !Array.isArray(m.content)) continue;
+    const calls = m.content.filter((b): b is Rec => isRec(b) && b.type === "toolCall").map((b) => b.id);
+    const places = messages.flatMap((r, i) => (isRec(r) && r.role === "toolResult" && calls.includes(r.toolCallId) ? [i] : []));
+    const sorted = places.map((i) => messages[i]!).sort((a, b) => calls.indexOf((a as Rec).toolCallId) - calls.indexOf((b as Rec).toolCallId));
+    places.forEach((at, k) => (messages[at] = sorted[k]!));
+  }
+  return { ...input, messages };
+}
+
 /** The features, in the order they are tried: each name is what the refusal turns on. */
 const FEATURES: readonly (readonly [name: string, without: (input: Json) => Json])[] = [
   ["a field the contract does not name", namedFieldsOnly],
   ["two messages with one id", uniqueIds],
   ["an assistant message with no blocks", noEmptyContent],
+  ["results in another order than their calls", resultsInCallOrder],
   // Last, as the widest: what the strings hold (a lone surrogate, a character beyond the BMP, an
   // empty or blank content, an id of other characters than some pattern's).
   ["the text of its strings", plainStrings],
+  // After the strings (a string in the arguments is theirs): what else the arguments hold (null, numbers, nesting).
+  ["what tool-call arguments hold", emptyArguments],
 ];
 
 /** The contract's answer to a build of `input`: "ok", or the codes it allows; null where the model cannot judge it. */
