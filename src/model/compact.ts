@@ -2,6 +2,7 @@ import type { Json } from "../scenario/data";
 import { orElse, type Expected } from "../scenario/expected";
 import type { Operation } from "../scenario/scenario";
 import { modelBoundary } from "./boundary";
+import { modelGroups } from "./groups";
 import { afterBuild, modelBuild, type BuiltContext } from "./build";
 import { CODE, LIMIT } from "./limits";
 import type { CompactValues } from "./options";
@@ -46,6 +47,16 @@ function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
   if (ctx.compactions.some((r) => r.id === opts.recordId)) return throws([CODE.invalidInput], 0);
   const boundary = modelBoundary(ctx, opts);
   if (boundary === null) return throws([CODE.boundaryUnavailable], 0);
+  const answer = fromStep4(op, ctx, opts, abort, boundary, unitsBefore);
+  // A subject's boundary (root-cause re-check, ./upstream) where no group ends: the kept messages
+  // are no valid transcript, and refusing them (before the summarizer's call, or after it) follows from that cut.
+  if (!upstreamActive() || withoutUpstream(() => modelGroups(ctx.messages)).some((g) => g.endIndex === boundary)) return answer;
+  const calls = answer.summarizerCalls;
+  return orElse(answer, throws([CODE.invalidTranscript], 0), ...(calls > 0 ? [throws([CODE.invalidTranscript], calls)] : []));
+}
+
+/** Steps 4 to 8, once the boundary is known. */
+function fromStep4(op: CompactOperation, ctx: BuiltContext, opts: CompactValues, abort: CompactOperation["abort"], boundary: number, unitsBefore: number): Expected {
 
   // Steps 4-5. A summarizer that is not the script (a counting function from the slot)
   // returns undefined and is not recorded by the driver as a script call.

@@ -1,0 +1,23 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { allProperties } from "../properties/index";
+import { prepareSubmission } from "../src/grader/prepare";
+import { DEFAULT_LIMITS } from "../src/grader/sandbox/plan";
+import { coreReference } from "../src/grader/grade";
+import { UpstreamProbe } from "../src/grader/root-cause/probe";
+import { diagnose } from "../src/grader/root-cause/diagnose";
+import { departingProgramStep } from "../src/grader/root-cause/program-step";
+const [dir, id, prop] = process.argv.slice(2);
+const detail = JSON.parse(readFileSync(`${dir}/detail/${id}.json`, "utf8"));
+const p = detail.properties.find((x: any) => x.id === prop);
+const def = allProperties.find((d) => d.id === prop)!;
+const prepared = await prepareSubmission(`test/heldout/${id}`, DEFAULT_LIMITS, { importRoot: resolve(".") });
+const reference = await coreReference();
+const probe = new UpstreamProbe(prepared.host!);
+probe.allowAsking();
+const step = departingProgramStep(p.counterexample, p.observation);
+console.log("step", step?.index, step && JSON.stringify(step.scenario).slice(0, 300));
+if (step) { const alone = await probe.observe(step.scenario); console.log("alone", JSON.stringify(alone?.outcome).slice(0, 300)); console.log("seen", JSON.stringify(step.observation.outcome).slice(0,300)); }
+const d = await diagnose({ def, scenario: p.counterexample, observation: p.observation }, p.expected ?? null, probe, reference);
+console.log(JSON.stringify({ layer: d.recheck.layer, how: d.recheck.how, diffs: d.recheck.differences.map((x) => [x.layer, x.question, x.subject, x.contract]), sig: d.signature }, null, 1).slice(0, 3000));
+await prepared.dispose(); await reference.close();
