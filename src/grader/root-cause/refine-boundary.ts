@@ -71,14 +71,31 @@ export async function noCutWhereOneFits(context: Json, options: Json, probe: Ups
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
   if (probe === null || subject === contract) return "";
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
-  if (subject === null || contract === null || subject <= contract) return "";
+  if (contract === null) return "";
+  // No cut where the contract finds one: asked again with three more messages after the
+  // context's, every cut fitting, a walk answering the cut right after the earliest (not the
+  // latest, nor one before it) skips the earliest cut, the mistake a later cut shows too.
+  if (subject === null) {
+    const more = ["one-more", "two-more", "three-more"].map((id) => ({ id, role: "user", content: "one more" }) as never);
+    const longer: ContextData = { ...context, messages: [...(context.messages ?? []), ...more] };
+    const found = await roomyAnswer(longer, options, probe);
+    return found !== null && found.answer === found.ends.find((end) => end > found.want) && found.answer < found.ends.at(-2)! ? NOT_EARLIEST : "";
+  }
+  if (subject <= contract) return "";
   const ends = new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex));
   if (!ends.has(subject)) return "";
+  const found = await roomyAnswer(context, options, probe);
+  return found !== null && found.answer > found.want && ends.has(found.answer) ? NOT_EARLIEST : "";
+}
+
+/** With targetUnits at its largest (every cut fits): the contract's cut, the subject's (a number), and the group ends in order; null where either is none. */
+async function roomyAnswer(context: ContextData, options: BoundaryOptions, probe: UpstreamProbe): Promise<{ readonly want: number; readonly answer: number; readonly ends: readonly number[] } | null> {
   const roomy: BoundaryOptions = { ...options, targetUnits: MAX_TARGET };
   const want = withoutUpstream(() => modelBoundary(context, roomy));
-  if (want === null) return "";
+  if (want === null) return null;
   const answer = await probe.boundaryOf(context, roomy);
-  return typeof answer === "number" && answer > want && ends.has(answer) ? NOT_EARLIEST : "";
+  if (typeof answer !== "number") return null;
+  return { want, answer, ends: [...new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex))].sort((a, b) => a - b) };
 }
 
 export const NOT_EARLIEST = "not the earliest";
