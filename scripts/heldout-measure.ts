@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
-import { isBlind } from "../test/heldout/split";
+import { isBlind, isBlind2 } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
 import { coreReference } from "../src/grader/grade";
@@ -98,7 +98,9 @@ function selected(): Implementation[] {
     if (blind.length > 0) throw new Error(`--ids takes DEV implementations only (${blind.length} BLIND given)`);
     return HELDOUT.filter((impl) => ids.includes(impl.id));
   }
-  return HELDOUT.filter((impl) => only === "all" || (only === "blind") === isBlind(impl.id));
+  // blind: both blind sets; blind1 / blind2: the first (35) or the second (b2-, b2m-) alone.
+  const chosen = (id: string) => (only === "blind1" ? isBlind(id) && !isBlind2(id) : only === "blind2" ? isBlind2(id) : (only === "blind") === isBlind(id));
+  return HELDOUT.filter((impl) => only === "all" || chosen(impl.id));
 }
 
 async function measure(): Promise<void> {
@@ -192,7 +194,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const causes = v.causes.map((c) => `${c.id}[${c.properties}]${c.pure ? (c.owners.length === 0 ? "·" : `=${c.owners.join("=")}`) : `?${c.touches.join("+")}`}`).join(" ");
     console.log(`  ${v.countRight && v.pure && v.missed.length === 0 ? "✓" : "✗"} ${v.id} (${v.mistakes} mistakes): ${v.causes.length} root causes ${causes}${v.missed.length > 0 ? `; missed ${v.missed.join(", ")}` : ""}`);
   }
-  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => v.blind)), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
+  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => v.blind && !isBlind2(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
   for (const [name, r] of Object.entries(rates)) {
     console.log(`\n${name.toUpperCase()} (${r.implementations} implementations):`);
     for (const [what, value] of rateLines(r)) console.log(`  ${what}: ${value}`);
