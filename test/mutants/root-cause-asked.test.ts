@@ -50,7 +50,7 @@ describe("units rows found by asking", () => {
   it("three units mistakes are three root causes, the hidden one found by asking", async () => {
     const { analysis } = await analysisOn(hostOf(unitsThree.all()), UNITS, false);
     const ids = analysis.rootCauses.map((c) => c.id).sort();
-    expect(ids).toEqual(["units.J(boolean)", "units.J(number)", "units.toolResult"]);
+    expect(ids).toEqual(["units.J(boolean)", "units.J(number)", "units.toolPair"]);
     const asked = analysis.rootCauses.filter((c) => c.foundByAsking === true);
     expect(asked.every((c) => c.properties.length === 0 && c.differences?.[0]?.question.startsWith("J(") === true)).toBe(true);
   }, 300_000);
