@@ -6,7 +6,7 @@ import { ASYNC_VALUE_UNOBSERVABLE, CANCELLED, ContextCompactionError, SUMMARIZER
 import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from "../../../src/core/intrinsics";
 import { MAX_CONTEXT_ASYNC_DEPTH } from "../../../src/core/limits";
 import { observePromise } from "../../../src/core/native-promise";
-import { IntrinsicPromise } from "../../../src/core/intrinsics";
+import { IntrinsicPromise, promiseThen } from "../../../src/core/intrinsics";
 
 export type AsyncFlags = {
   /** No 64-level cap: deeper chains are adopted. */
@@ -57,6 +57,8 @@ export type AsyncFlags = {
   readonly undefinedDeliveryPending?: boolean;
   /** (s20) A rejection (of a native promise, or a thenable's reject) is reported as CONTEXT_SUMMARY_INVALID ("no valid summary came back"). */
   readonly rejectionSummaryInvalid?: boolean;
+  /** (b2a) A native promise is observed by applying the intrinsic then once, without the retry: a throw makes it unobservable. */
+  readonly constructorRetryMissing?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -265,6 +267,15 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
         IntrinsicPromise.resolve(promise).then((value) => settleWith(FULFILLED, value), onRejected);
       } catch {
         observation.failure = failed("the summary promise could not be awaited");
+      }
+      return;
+    }
+    // (b2a) The student applies the intrinsic then once: no retry with a temporary own constructor.
+    if (flags.constructorRetryMissing) {
+      try {
+        apply(promiseThen, promise, [(value: unknown) => settleWith(FULFILLED, value), onRejected]);
+      } catch {
+        observation.failure = unobservable("a native promise whose then cannot be applied");
       }
       return;
     }

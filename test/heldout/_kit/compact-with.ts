@@ -64,6 +64,8 @@ export type CompactParts = {
   readonly tooLargeCode?: typeof SUMMARY_INVALID | typeof SUMMARY_INSUFFICIENT;
   /** (s18) §7 step 3: the already aborted signal is checked after the record id and the boundary (default false: first). */
   readonly abortCheckedLast?: boolean;
+  /** (b2a) §7 step 3: whether recordId is already used by one of the old records (default: compared with every record). */
+  readonly recordIdUsed?: (records: readonly CompactionRecord[], recordId: string) => boolean;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -99,7 +101,7 @@ function start(
   const aborted = signal === undefined ? false : readAborted(signal);
   if (aborted === null) fail(INVALID_INPUT, "reading options.signal threw");
   if (aborted && parts.abortCheckedLast !== true) fail(CANCELLED, "the signal was aborted before compaction");
-  if (parts.recordIdBeforeCall !== false) checkRecordId(info, options);
+  if (parts.recordIdBeforeCall !== false) checkRecordId(info, options, parts);
   const boundary = (parts.boundaryOf ?? boundaryOf)(info, options);
   if (boundary === null) fail(BOUNDARY_UNAVAILABLE, "no whole-group cut fits the target");
   if (aborted && parts.abortCheckedLast === true) fail(CANCELLED, "the signal was aborted before compaction");
@@ -146,8 +148,12 @@ function checkSignal(watch: SignalWatch): void {
   if (state === "unreadable") fail(SUMMARIZER_FAILED, "reading the signal threw");
 }
 
-function checkRecordId(info: ContextInfo, options: CompactOptions): void {
+function checkRecordId(info: ContextInfo, options: CompactOptions, parts: CompactParts): void {
   const records = info.context.compactions;
+  if (parts.recordIdUsed) {
+    if (parts.recordIdUsed(records, options.recordId)) fail(INVALID_INPUT, `record id ${options.recordId} is already used`);
+    return;
+  }
   for (let i = 0; i < records.length; i++) {
     if (records[i].id === options.recordId) fail(INVALID_INPUT, `record id ${options.recordId} is already used`);
   }
@@ -179,7 +185,7 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
   }
   const unitsAfter = info.requirementUnits + summaryUnits + messageUnits(info, boundary, count);
   if (unitsAfter > options.targetUnits) fail(SUMMARY_INSUFFICIENT, "the compacted context exceeds targetUnits");
-  if (parts.recordIdBeforeCall === false) checkRecordId(info, options);
+  if (parts.recordIdBeforeCall === false) checkRecordId(info, options, parts);
   // 8. The record and the new context, validated as buildActiveContext would (from counts
   // kept for the old context), then the signal is read once more (before register).
   const compactedMessageIds: string[] = [];
