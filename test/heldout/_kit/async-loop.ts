@@ -59,6 +59,12 @@ export type AsyncFlags = {
   readonly rejectionSummaryInvalid?: boolean;
   /** (b2a) A native promise is observed by applying the intrinsic then once, without the retry: a throw makes it unobservable. */
   readonly constructorRetryMissing?: boolean;
+  /** (b2m) A then getter that throws is taken as "no then": the object itself is the value. */
+  readonly thenReadThrowAsPlain?: boolean;
+  /** (b2m) A value delivered through a resolver after the first delivery is dropped without handlers (a native promise's rejection goes unhandled). */
+  readonly lateDeliveryUnhandled?: boolean;
+  /** (b2m) While then runs, each resolve call overwrites the delivered value: the last one is taken when then returns. */
+  readonly lastResolveWins?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -289,6 +295,11 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       // (s20) The student looks for an own then only.
       then = flags.inheritedThenIgnored && !Object.prototype.hasOwnProperty.call(thenable, "then") ? undefined : reflectGet(thenable, "then");
     } catch {
+      // (b2m) The student's try around the read: a throwing then getter means "no then".
+      if (flags.thenReadThrowAsPlain) {
+        observation.plain = true;
+        return;
+      }
       if (flags.thenReadErrorUnobservable) {
         observation.failure = unobservable("reading then threw");
         return;
@@ -322,7 +333,13 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       if (returned) enqueueJob(() => makeAvailable(observation));
     };
     const onFulfilled = (next: unknown): void => {
-      if (resolved) return handleLate(next);
+      // (b2m) The student overwrites the delivered value while then runs (the last resolve wins).
+      if (resolved && flags.lastResolveWins && !returned && observation.state === FULFILLED) {
+        observation.value = next;
+        return;
+      }
+      // (b2m) The student drops a later delivery as it is, without handlers.
+      if (resolved) return flags.lateDeliveryUnhandled ? undefined : handleLate(next);
       // (s20) The student's "nothing delivered yet" is undefined.
       if (flags.undefinedDeliveryPending && next === undefined) return;
       resolved = true;
