@@ -15,6 +15,7 @@ const MISTAKE: Readonly<Record<RuleId, string>> = {
   "units.assistant": "Assistant messages are counted otherwise",
   "units.text": "Text blocks are counted otherwise",
   "units.toolCall": "Tool calls are counted otherwise",
+  "units.toolPair": "A tool call and its result are counted otherwise",
   "units.toolResult": "Tool-result messages are counted otherwise",
   "units.J(null)": "null in tool arguments is counted otherwise",
   "units.J(boolean)": "Booleans in tool arguments are counted otherwise",

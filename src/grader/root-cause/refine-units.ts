@@ -174,19 +174,37 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
   for (const field of ["id", "content", "text"]) {
     if (typeof subject[field] !== "string") continue;
     const d = await delta(p, contextOf(kind, { ...subject, [field]: `${subject[field] as string}x` })!, plain);
-    if (d !== null && d.subject !== d.contract) return { rule: rowOf(kind, subject), question: `units of ${describe(kind, subject)} with its ${field} one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+    if (d !== null && d.subject !== d.contract) return { rule: subject.role === "toolResult" ? "units.toolResult" : rowOf(kind, subject), question: `units of ${describe(kind, subject)} with its ${field} one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+  }
+  // A tool's name is in the call and in its result alike (§2: a result carries its call's name):
+  // one code point longer in both, a departure is either row's, told apart by no valid transcript.
+  const named = withLongerToolName(subject);
+  if (named !== null) {
+    const d = await delta(p, contextOf(kind, named)!, plain);
+    if (d !== null && d.subject !== d.contract) return { rule: "units.toolPair", question: `units of a tool call and its result with the tool's name one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
   }
   return { rule: rowOf(kind, subject), question: `units of ${describe(kind, subject)}`, subject: String(ownPlain ?? own), contract: String(contractPlain ?? contract) };
 }
 
-/** The row of §4 an item's own terms are counted by (a call and its result are measured together). */
+/** A tool result with its toolName one code point longer (its partner call follows it), or an assistant's calls with their names so (their results follow them); null for other items. */
+function withLongerToolName(item: Rec): Rec | null {
+  if (item.role === "toolResult" && typeof item.toolName === "string") return { ...item, toolName: `${item.toolName}x` };
+  if (item.role !== "assistant" || !Array.isArray(item.content) || !item.content.some((b) => isRec(b) && b.type === "toolCall")) return null;
+  return { ...item, content: item.content.map((b) => (isRec(b) && b.type === "toolCall" && typeof b.name === "string" ? { ...b, name: `${b.name}x` } : b)) };
+}
+
+/**
+ * The row of §4 an item's own terms are counted by. A call and its result are measured together
+ * (no valid transcript holds one without the other), so what their own strings do not show (a
+ * base, the ids they share) is the pair's.
+ */
 function rowOf(kind: string, item: Rec): RuleId {
   if (kind === "requirement") return "units.requirement";
   if (kind === "summary") return "units.summary";
   if (item.role === "user") return "units.user";
-  if (item.role === "toolResult") return "units.toolResult";
+  if (item.role === "toolResult") return "units.toolPair";
   const blocks = Array.isArray(item.content) ? item.content : [];
-  return blocks.some((b) => isRec(b) && b.type === "toolCall") ? "units.toolResult" : blocks.length > 0 ? "units.text" : "units.assistant";
+  return blocks.some((b) => isRec(b) && b.type === "toolCall") ? "units.toolPair" : blocks.length > 0 ? "units.text" : "units.assistant";
 }
 
 /**

@@ -21,24 +21,6 @@ export interface Refined {
 
 const of = (d: Difference, rule: RuleId, key: string): Refined => ({ key: `${rule} ${key}`.trim(), rule, question: d.question, subject: d.subject, contract: d.contract });
 
-/** The row of §4: u(s) when a string is counted otherwise, else the kind of item counted otherwise. */
-export function refineUnits(differences: readonly Difference[]): Refined | null {
-  const strings = differences.filter((d) => d.about?.kind === "codePoints");
-  if (strings.length > 0) return of(shortest(strings), "units.u", "");
-  const items = differences.filter((d) => d.about?.kind === "item");
-  if (items.length === 0) return null;
-  const d = shortest(items);
-  const about = d.about!;
-  if (about.kind !== "item") return null;
-  const item = about.item.item as { readonly [k: string]: Json };
-  const rule: RuleId = about.item.kind === "requirement" ? "units.requirement" : about.item.kind === "summary" ? "units.summary" : item.role === "user" ? "units.user" : item.role === "toolResult" ? "units.toolResult" : "units.assistant";
-  return of(d, rule, "");
-}
-
-function shortest(list: readonly Difference[]): Difference {
-  return [...list].sort((a, b) => a.question.length - b.question.length)[0]!;
-}
-
 /** How the groups differ (§5): a group labelled otherwise, a round ending early or late, groups split or merged. */
 export function refineGroups(d: Difference): Refined {
   const about = d.about;

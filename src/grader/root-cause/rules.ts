@@ -22,6 +22,7 @@ export const RULES = {
   "units.assistant": rule("§4", "units", "an assistant message costs 4 + u(id) + Σ blocks"),
   "units.text": rule("§4", "units", "a text block costs 2 + u(text)"),
   "units.toolCall": rule("§4", "units", "a tool-call block costs 6 + u(id) + u(name) + J(arguments)"),
+  "units.toolPair": rule("§4", "units", "a tool-call block costs 6 + u(id) + u(name) + J(arguments), and its result 7 + u(id) + u(toolCallId) + u(toolName) + u(content): a call and its result carry the same id and the same tool name"),
   "units.toolResult": rule("§4", "units", "a tool-result message costs 7 + u(id) + u(toolCallId) + u(toolName) + u(content)"),
   "units.J(null)": rule("§4", "units", "J(null) = 1"),
   "units.J(boolean)": rule("§4", "units", "J(boolean) is 5 for true, 6 for false"),
