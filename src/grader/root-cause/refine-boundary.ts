@@ -73,7 +73,9 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
   // A cut inside a tool round, or an answer that turns on the rounds: one mistake of where a round's cut lies.
   const inside = subject !== null && withoutUpstream(() => modelGroups(context.messages ?? [])).some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
-  if (inside || (await roundsNeeded(context, options, probe))) return WITH_ROUNDS;
+  // (A later whole-group cut is asked below: a walk that skips or passes over cuts shows one with or without rounds.)
+  const later = subject !== null && contract !== null && subject > contract;
+  if (inside || (!later && (await roundsNeeded(context, options, probe)))) return WITH_ROUNDS;
   if (contract === null) return "";
   // No cut where the contract finds one: asked again with three more messages after the
   // context's, every cut fitting, a walk answering the cut right after the earliest (not the
