@@ -109,6 +109,7 @@ export function detailWords(detail: string | null): string | null {
     [/^as text$/, () => "taken for text: returned, or refused by a check of the text"],
     [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
+    [/^with tool rounds$/, () => "only where tool rounds are: the same messages, each a group of its own, get the contract's cut"],
     [/^taken$/, () => "taken where the contract goes on"],
     [/^measured otherwise$/, () => "units(context) <= maxUnits decided on another measure of the context: taken or missed as it happens"],
     [/^at equality$/, () => "missed when units(context) equals maxUnits"],

@@ -1,4 +1,4 @@
-import { modelBoundary, modelBuild, modelGroups, modelRequirementsUnits } from "../../model/index";
+import { modelBoundary, modelBuild, modelGroups, modelMessageUnits, modelRequirementsUnits } from "../../model/index";
 import { withoutUpstream, withUpstreamAnswers } from "../../model/upstream";
 import type { ContextData, Json } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
@@ -71,6 +71,11 @@ export async function noCutWhereOneFits(context: Json, options: Json, probe: Ups
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
   if (probe === null || subject === contract) return "";
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
+  // A cut inside a tool round, or an answer that turns on the rounds: one mistake of where a round's cut lies.
+  const inside = subject !== null && withoutUpstream(() => modelGroups(context.messages ?? [])).some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
+  // (A later whole-group cut is asked below: a walk that skips or passes over cuts shows one with or without rounds.)
+  const later = subject !== null && contract !== null && subject > contract;
+  if (inside || (!later && (await roundsNeeded(context, options, probe)))) return WITH_ROUNDS;
   if (contract === null) return "";
   // No cut where the contract finds one: asked again with three more messages after the
   // context's, every cut fitting, a walk answering the cut right after the earliest (not the
@@ -98,6 +103,31 @@ async function roomyAnswer(context: ContextData, options: BoundaryOptions, probe
   return { want, answer, ends: [...new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex))].sort((a, b) => a - b) };
 }
 
+/**
+ * Whether the subject's answer turns on the tool rounds: the same messages, each one of a round
+ * replaced by a user message of its id and its units (so every message is a group of its own
+ * and every sum stays the same), get the contract's cut from the subject. A mistake of what fits
+ * (the budget, the kept messages) departs there too; one of where a round's cut lies does not.
+ */
+async function roundsNeeded(context: ContextData, options: BoundaryOptions, probe: UpstreamProbe): Promise<boolean> {
+  const messages = context.messages ?? [];
+  const rounds = withoutUpstream(() => modelGroups(messages)).filter((g) => g.kind === "toolRound");
+  if (rounds.length === 0) return false;
+  const inRound = (i: number) => rounds.some((g) => g.startIndex <= i && i < g.endIndex);
+  const flat = messages.map((m, i) => {
+    if (!inRound(i)) return m;
+    const units = withoutUpstream(() => modelMessageUnits(m));
+    const content = units - 4 - [...m.id].length;
+    return content < 0 ? null : ({ id: m.id, role: "user", content: "x".repeat(content) } as const);
+  });
+  if (flat.some((m) => m === null)) return false;
+  const flattened: ContextData = { ...context, messages: flat as never };
+  const want = withoutUpstream(() => modelBoundary(flattened, options));
+  const answer = await probe.boundaryOf(flattened, options);
+  return answer !== undefined && answer === want;
+}
+
+export const WITH_ROUNDS = "with tool rounds";
 export const NOT_EARLIEST = "not the earliest";
 export const REQUIREMENTS = "requirements";
 
