@@ -40,6 +40,7 @@ export const KILLS: Readonly<Record<string, string>> = {
   "atomicity.prebuilt-input-unchanged-and-frozen": "build-shallow-freeze",
   "atomicity.plain-input-unchanged": "compact-mutates-plain-input",
   "atomicity.plain-input-unchanged-on-success": "compact-pushes-record-into-input",
+  "atomicity.compact-failure-is-a-rejection": "compact-throws-synchronously",
   "differential.build-same-as-reference": "build-rebuilds-built",
   "differential.units-same-as-reference": "units-utf16",
   "differential.groups-same-as-reference": "groups-no-merge",
