@@ -75,7 +75,8 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   const inside = subject !== null && withoutUpstream(() => modelGroups(context.messages ?? [])).some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
   // (A later whole-group cut is asked below: a walk that skips or passes over cuts shows one with or without rounds.)
   const later = subject !== null && contract !== null && subject > contract;
-  if (inside || (!later && (await roundsNeeded(context, options, probe)))) return WITH_ROUNDS;
+  // (Nor where the contract finds no cut: finer groups give one, so a right answer there says nothing of the rounds.)
+  if (inside || (!later && contract !== null && (await roundsNeeded(context, options, probe)))) return WITH_ROUNDS;
   if (contract === null) return "";
   // No cut where the contract finds one: asked again with three more messages after the
   // context's, every cut fitting, a walk answering the cut right after the earliest (not the
