@@ -57,7 +57,6 @@ function compactBuilt(op: CompactOperation, ctx: BuiltContext): Expected {
 
 /** Steps 4 to 8, once the boundary is known. */
 function fromStep4(op: CompactOperation, ctx: BuiltContext, opts: CompactValues, abort: CompactOperation["abort"], boundary: number, unitsBefore: number): Expected {
-
   // Steps 4-5. A summarizer that is not the script (a counting function from the slot)
   // returns undefined and is not recorded by the driver as a script call.
   // Step 5 as the subject settles this script (root-cause analysis, ./upstream), else the model's.

@@ -1,3 +1,4 @@
+import { isRecord } from "../../../properties/_internals/json";
 import type { Json } from "../../scenario/data";
 import type { Scenario } from "../../scenario/scenario";
 import { contractOf } from "./accepts";
@@ -39,8 +40,7 @@ async function decisionAt(scenario: Scenario, probe: UpstreamProbe): Promise<Fas
     const contract = contractOf(variant);
     const answer = await probe.observe(variant);
     if (contract === null || answer === undefined) return null;
-    const unchanged = (value: Json | undefined) => isRecord(value) && value.status === "unchanged";
-    return { subject: answer.outcome.kind === "returned" && unchanged(answer.outcome.value), contract: contract.kind === "returns" && unchanged(contract.value) };
+    return { subject: answer.outcome.kind === "returned" && isUnchanged(answer.outcome.value), contract: contract.kind === "returns" && isUnchanged(contract.value) };
   };
   const at = await takes(Math.max(units, 1));
   const below = units >= 2 ? await takes(units - 1) : null;
@@ -50,6 +50,7 @@ async function decisionAt(scenario: Scenario, probe: UpstreamProbe): Promise<Fas
   return "measured otherwise";
 }
 
-function isRecord(value: Json | undefined): value is { readonly [k: string]: Json } {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+/** Whether a compaction's value is the unchanged result (the fast path taken). */
+export function isUnchanged(value: Json | undefined): boolean {
+  return isRecord(value) && value.status === "unchanged";
 }

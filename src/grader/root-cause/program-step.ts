@@ -4,7 +4,7 @@ import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition, Verdict } from "../../scenario/property";
-import type { Scenario } from "../../scenario/scenario";
+import type { Scenario, SummarizerScript } from "../../scenario/scenario";
 import { outcomeDeparture } from "./departure";
 import { requestSignature } from "./request-check";
 
@@ -60,7 +60,7 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
     const seenObservation: Observation = { ...observation, outcome: seen.outcome, summarizerCalls: seen.summarizerCalls, frozen: seen.frozen, identity: seen.identity, steps: undefined as never };
     const step = op.steps[i]!;
     const departs = outcomeDeparture({ ...seenObservation, unhandledRejections: 0 }, want.expected) !== null;
-    if (!departs && !(step.kind === "compact" && requestedOtherwise(op, i, seenObservation, want.expected, want.input as unknown as Json, want.options as unknown as Json))) continue;
+    if (!departs && !(step.kind === "compact" && requestedOtherwise(step.summarizer, seenObservation, want.expected, want.input as unknown as Json, want.options as unknown as Json))) continue;
     const call: Scenario =
       step.kind === "compact"
         ? {
@@ -81,10 +81,8 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
   return null;
 }
 
-/** Whether a program's compaction step, answered as the contract answers, called its summarizer with another request (step 4). */
-function requestedOtherwise(op: Extract<Scenario["operation"], { kind: "program" }>, i: number, seen: Observation, expected: Expected, context: Json, options: Json): boolean {
-  const step = op.steps[i]!;
-  if (step.kind !== "compact") return false;
-  const call: Scenario = { operation: { kind: "compact", context, prebuilt: false, options, summarizer: step.summarizer, summarizerSlot: "script", signal: "controller", abort: "none" } };
+/** Whether a program's compaction step (its summarizer, context and options), answered as the contract answers, called its summarizer with another request (step 4). */
+function requestedOtherwise(summarizer: SummarizerScript, seen: Observation, expected: Expected, context: Json, options: Json): boolean {
+  const call: Scenario = { operation: { kind: "compact", context, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "controller", abort: "none" } };
   return requestSignature(call, seen, expected)?.rule === "step4.request";
 }

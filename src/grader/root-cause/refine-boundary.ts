@@ -1,4 +1,4 @@
-import { modelBoundary, modelBuild, modelGroups, modelMessageUnits, modelRequirementsUnits } from "../../model/index";
+import { modelBoundary, modelBuild, modelGroups, modelMessageUnits, modelRequirementsUnits, type ModelGroup } from "../../model/index";
 import { withoutUpstream, withUpstreamAnswers } from "../../model/upstream";
 import type { ContextData, Json } from "../../scenario/data";
 import type { BoundaryOptions } from "../../model/shapes";
@@ -72,11 +72,12 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   if (probe === null || subject === contract) return "";
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
   // A cut inside a tool round, or an answer that turns on the rounds: one mistake of where a round's cut lies.
-  const inside = subject !== null && withoutUpstream(() => modelGroups(context.messages ?? [])).some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
+  const groups = withoutUpstream(() => modelGroups(context.messages ?? []));
+  const inside = subject !== null && groups.some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
   // (A later whole-group cut is asked below: a walk that skips or passes over cuts shows one with or without rounds.)
   const later = subject !== null && contract !== null && subject > contract;
   // (Nor where the contract finds no cut: finer groups give one, so a right answer there says nothing of the rounds.)
-  if (inside || (!later && contract !== null && (await roundsNeeded(context, options, probe)))) return WITH_ROUNDS;
+  if (inside || (!later && contract !== null && (await roundsNeeded(context, groups, options, probe)))) return WITH_ROUNDS;
   if (contract === null) return "";
   // No cut where the contract finds one: asked again with three more messages after the
   // context's, every cut fitting, a walk answering the cut right after the earliest (not the
@@ -88,7 +89,7 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
     return found !== null && found.answer === found.ends.find((end) => end > found.want) && found.answer < found.ends.at(-2)! ? NOT_EARLIEST : "";
   }
   if (subject <= contract) return "";
-  const ends = new Set(modelGroups(context.messages ?? []).map((g) => g.endIndex));
+  const ends = new Set(groups.map((g) => g.endIndex));
   if (!ends.has(subject)) return "";
   const found = await roomyAnswer(context, options, probe);
   return found !== null && found.answer > found.want && ends.has(found.answer) ? NOT_EARLIEST : "";
@@ -105,14 +106,14 @@ async function roomyAnswer(context: ContextData, options: BoundaryOptions, probe
 }
 
 /**
- * Whether the subject's answer turns on the tool rounds: the same messages, each one of a round
+ * Whether the subject's answer turns on the tool rounds (`groups`, the context's): the same messages, each one of a round
  * replaced by a user message of its id and its units (so every message is a group of its own
  * and every sum stays the same), get the contract's cut from the subject. A mistake of what fits
  * (the budget, the kept messages) departs there too; one of where a round's cut lies does not.
  */
-async function roundsNeeded(context: ContextData, options: BoundaryOptions, probe: UpstreamProbe): Promise<boolean> {
+async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[], options: BoundaryOptions, probe: UpstreamProbe): Promise<boolean> {
   const messages = context.messages ?? [];
-  const rounds = withoutUpstream(() => modelGroups(messages)).filter((g) => g.kind === "toolRound");
+  const rounds = groups.filter((g) => g.kind === "toolRound");
   if (rounds.length === 0) return false;
   const inRound = (i: number) => rounds.some((g) => g.startIndex <= i && i < g.endIndex);
   const flat = messages.map((m, i) => {

@@ -28,17 +28,20 @@ const shown = (value: Json | undefined) => {
  * contract's, or cannot be told (no one call, another boundary).
  */
 export function requestPut(scenario: Scenario, observation: Observation, expected: Expected): Observation | null {
-  const op = scenario.operation;
-  if (op.kind !== "compact" || requestSignature(scenario, observation, expected) === null) return null;
-  const want = contractRequest(op, contextOf(op), contractBoundary(scenario, expected));
-  const withSignal = op.signal === "controller" || op.signal === "controllerMuted";
+  const departed = callDeparture(scenario, observation, expected);
+  if (departed === null) return null;
   const call = observation.summarizerCalls[0]!;
-  const secondArgument = withSignal ? "optionsSignal" : call.secondArgument === "unabortedSignal" ? call.secondArgument : "undefined";
-  return { ...observation, summarizerCalls: [{ ...call, request: want as unknown as Json, secondArgument }] };
+  const secondArgument = departed.withSignal ? "optionsSignal" : call.secondArgument === "unabortedSignal" ? call.secondArgument : "undefined";
+  return { ...observation, summarizerCalls: [{ ...call, request: departed.want as unknown as Json, secondArgument }] };
 }
 
 /** The signature of the summarizer called otherwise in `scenario`'s one call; null where its call is the contract's or the boundary differs. */
 export function requestSignature(scenario: Scenario, observation: Observation, expected: Expected): Signature | null {
+  return callDeparture(scenario, observation, expected)?.signature ?? null;
+}
+
+/** How the one call departs (its signature), with the contract's request and whether the caller passed a signal; null where it does not or cannot be told. */
+function callDeparture(scenario: Scenario, observation: Observation, expected: Expected): { readonly signature: Signature; readonly want: { readonly [name: string]: Json }; readonly withSignal: boolean } | null {
   const op = scenario.operation;
   const calls = observation.summarizerCalls;
   if (op.kind !== "compact" || calls.length !== 1) return null;
@@ -52,24 +55,26 @@ export function requestSignature(scenario: Scenario, observation: Observation, e
   const secondRight = withSignal ? second === "optionsSignal" : second === "undefined" || second === "unabortedSignal";
   const question = "the summarizer's call (§7 step 4)";
   if (!secondRight || Object.prototype.hasOwnProperty.call(request, "signal")) {
-    return {
+    const signature: Signature = {
       key: "step4.signal",
       rule: "step4.signal",
       question,
       subject: `second argument ${second}${Object.prototype.hasOwnProperty.call(request, "signal") ? `, request.signal ${shown(field(request, "signal"))}` : ""}`,
       contract: withSignal ? "second argument options.signal itself, no request.signal" : "second argument undefined or a never-aborted AbortSignal, no request.signal",
     };
+    return { signature, want, withSignal };
   }
   const names = [...new Set([...Object.keys(want), ...Object.keys(request)])];
   const differing = names.find((name) => !sameData(field(request, name), want[name]));
   if (differing === undefined) return null;
-  return {
+  const signature: Signature = {
     key: `step4.request request.${differing} ${differing in want ? "differs" : "is a field the contract does not name"}`,
     rule: "step4.request",
     question,
     subject: `request.${differing} ${shown(field(request, differing))}`,
     contract: differing in want ? `request.${differing} ${shown(want[differing])}` : `no request.${differing}`,
   };
+  return { signature, want, withSignal };
 }
 
 /**

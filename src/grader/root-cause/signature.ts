@@ -20,7 +20,7 @@ import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
 import { boundaryFirst, checkedLate } from "./late-check";
-import { fastPathMeasure } from "./fast-path-measure";
+import { fastPathMeasure, isUnchanged } from "./fast-path-measure";
 import { RECORD_IDENTITY, SUMMARIZER_CALL, labelsAside } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { refusedFeature } from "./build-features";
@@ -56,12 +56,12 @@ const FACT_RULES: Readonly<Record<string, RuleId>> = {
 };
 
 export async function signatureOf(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
-  // A verdict that turned on result.record being another object (./focus): that fact's rule.
   // A verdict that turned on the summarizer's call (./focus), whatever else the result shows: step 4's rule.
   if (failure.focus === SUMMARIZER_CALL && expected !== null) {
     const called = requestSignature(failure.scenario, failure.observation, expected);
     if (called !== null) return called;
   }
+  // A verdict that turned on result.record being another object (./focus): that fact's rule.
   if (failure.focus === RECORD_IDENTITY) return { key: "identity.record", rule: "identity.record", question: "result.record === the new context's last record", subject: "false (another object)", contract: "true" };
   if (failure.scenario.operation.kind === "compact") {
     const thrown = await throwLetOut(failure.scenario, failure.observation, probe);
@@ -386,10 +386,6 @@ function checkDeparture(op: Extract<Scenario["operation"], { kind: "compact" }>,
   if (departure.kind !== "code" || departure.code === undefined) return departure.key;
   const { subjectStep, contractStep } = departingStep(observation, contract, scriptText(op.summarizer));
   return subjectStep === 6 && contractStep > 6 ? `rejects with ${departure.code}` : departure.key;
-}
-
-function isUnchanged(value: Json): boolean {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && value.status === "unchanged";
 }
 
 /** How a fast path departs: missed (the contract takes it, the subject goes on, whatever it ends with), taken where the contract goes on, or another value. */
