@@ -3,6 +3,7 @@ import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../_helpers/temp-dir";
 import { fixture, gradeStandIn, QUICK_LIMITS, reportText, UNITS_GOOD_SOURCE, writeSubmission } from "./support";
 
 // Issue 24, bundling: esbuild ran in the grader, unconfined. A submission could put any file the
@@ -48,7 +49,7 @@ describe("bundling stays inside the submission's folder", () => {
   });
 
   it("a package found above the folder (node_modules of a parent) is refused", async () => {
-    const parent = await mkdtemp(join(tmpdir(), "cc-parent-"));
+    const parent = await tempDir("cc-parent-");
     await writeSubmission({ "node_modules/leak/package.json": JSON.stringify({ name: "leak", main: "index.js" }), "node_modules/leak/index.js": `export const secret = ${JSON.stringify(SECRET)};` }, parent);
     const dir = await writeSubmission({ "index.js": leaking(`import { secret } from "leak";`, "secret") }, join(parent, "student"));
     const result = await gradeStandIn(dir);

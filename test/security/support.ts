@@ -1,14 +1,14 @@
 import { DEFAULT_RUBRIC } from "../../src/grader/rubric/rubric";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { grade, type GradeOptions } from "../../src/grader/grade";
 import type { StudentJob } from "../../src/grader/class/student-process";
 import type { GradeResult } from "../../src/grader/result";
 import { standInProperties } from "../grader/stand-in/properties";
+import { tempDir } from "../_helpers/temp-dir";
 
 // Shared by the attack tests of issue 24: a quick grade with the real child program and driver
 // against the two stand-in properties (3 points: the units of one user message, the groups of an
@@ -34,7 +34,7 @@ export function reportText(result: GradeResult): string {
 
 /** A fresh submission folder with these files (paths relative to it); returns the folder. */
 export async function writeSubmission(files: Readonly<Record<string, string>>, parent?: string): Promise<string> {
-  const dir = parent ?? (await mkdtemp(join(tmpdir(), "cc-attack-")));
+  const dir = parent ?? (await tempDir("cc-attack-"));
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);

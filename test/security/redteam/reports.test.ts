@@ -1,6 +1,4 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { writeClassReports } from "../../../src/grader/class/class-report";
 import type { StudentRecord } from "../../../src/grader/class/student-record";
@@ -8,6 +6,7 @@ import { grade } from "../../../src/grader/grade";
 import { toJsonReport, type JsonReport } from "../../../src/grader/result";
 import { csvRows, QUICK_LIMITS } from "../support";
 import { redteamFixture } from "./support";
+import { tempDir } from "../../_helpers/temp-dir";
 
 // Red-team pass (session 10): what a submission's text can do to the grader and its reports
 // beyond escaping (test/security/injection.test.ts): their size, and cells a spreadsheet splits.
@@ -28,7 +27,7 @@ describe("text from the child is bounded", () => {
 describe("class.csv read with another separator", () => {
   it("a spreadsheet that splits cells on semicolons (the list separator of many locales) finds no formula either", async () => {
     const student = "x;=HYPERLINK(1);+1;-1;@SUM(1)";
-    const files = await writeClassReports(await mkdtemp(join(tmpdir(), "cc-redteam-csv-")), [record(student)], { seed: 7, numRuns: 5, version: "0" });
+    const files = await writeClassReports(await tempDir("cc-redteam-csv-"), [record(student)], { seed: 7, numRuns: 5, version: "0" });
     const cells = csvRows(await readFile(files.csv, "utf8"), ";").flat();
     expect(cells.some((cell) => cell.includes("HYPERLINK"))).toBe(true);
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@]/);
