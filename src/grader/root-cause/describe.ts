@@ -111,6 +111,8 @@ export function detailWords(detail: string | null): string | null {
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^with tool rounds$/, () => "only where tool rounds are: the same messages, each a group of its own, get the contract's cut"],
     [/^taken$/, () => "taken where the contract goes on"],
+    [/^inherited then$/, () => "a then found on the prototype, as on an instance of a class with a then method"],
+    [/^undefined delivered$/, () => "a resolve(undefined), which delivers undefined"],
     [/^measured otherwise$/, () => "units(context) <= maxUnits decided on another measure of the context: taken or missed as it happens"],
     [/^at equality$/, () => "missed when units(context) equals maxUnits"],
     [/^accepts$/, () => "accepts what the contract refuses"],

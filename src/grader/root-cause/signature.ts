@@ -136,7 +136,7 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
       const scenario = failure.scenario;
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
       const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
-      return { key: rule, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
+      return { key: `${rule}${await thenableShape(rule, scenario, probe)}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
     }
   }
   if (layer !== null && layer in FACT_RULES) {
@@ -349,7 +349,8 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   }
   // The fast path taken or missed: one decision, measured otherwise on this context whichever way it showed (./fast-path-measure).
   const measure = rule === "step2.fastPath" && departure !== null ? await fastPathMeasure(scenario, probe) : null;
-  const how = departure === null ? "" : measure !== null ? ` ${measure}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
+  const shape = await thenableShape(rule, scenario, probe);
+  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
 
@@ -502,6 +503,27 @@ async function deliveredOtherwise(scenario: Scenario, probe: UpstreamProbe | nul
   if (contract === null) return null;
   const answer = await probe.observe(plain);
   return answer !== undefined && outcomeDeparture(answer, contract) === null ? rule : null;
+}
+
+/**
+ * A thenable mistake that needs one shape of thenable: a then found on the prototype (an instance
+ * of a class, an object made with Object.create), or a resolve(undefined) before the text. Where
+ * the plainest thenable (an own then delivering the same text at once) is answered right, such a
+ * script's departure is a mistake of its own (then looked for as an own property only; undefined
+ * taken for "nothing delivered yet"), told apart from the other thenable mistakes of step 5; where
+ * that thenable departs too, thenables are observed otherwise, one mistake ("").
+ */
+async function thenableShape(rule: RuleId, scenario: Scenario, probe: UpstreamProbe | null): Promise<string> {
+  const op = scenario.operation;
+  if (rule !== "step5.thenable" || probe === null || op.kind !== "compact") return "";
+  const script = op.summarizer as { readonly [field: string]: Json };
+  const shape = script.kind === "undefinedDelivered" ? "undefined delivered" : script.kind === "thenableChain" && script.inherit !== undefined ? "inherited then" : null;
+  if (shape === null) return "";
+  const plain: Scenario = { ...scenario, operation: { ...op, summarizer: { kind: "thenableChain", depth: 1, text: scriptText(op.summarizer) ?? "summary" } as never } };
+  const contract = contractOf(plain);
+  if (contract === null) return "";
+  const answer = await probe.observe(plain);
+  return answer !== undefined && outcomeDeparture(answer, contract) === null ? ` ${shape}` : "";
 }
 
 /**

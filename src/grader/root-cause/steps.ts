@@ -161,6 +161,12 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
         // (A text returned as it is, refused: the check of step 6 itself.)
         if (delivered !== "step5.settles" && delivered !== "step6.notString") return delivered;
       }
+      // The reverse: a script that names a text, whose value the contract refuses as no string (a
+      // resolve(undefined) before the text), taken otherwise: what was delivered was observed otherwise (step 5).
+      if (contractStep === 6 && contractCode === "CONTEXT_SUMMARY_INVALID" && subjectCode !== "CONTEXT_SUMMARY_INVALID" && scriptText(op.summarizer) !== null) {
+        const delivered = scriptRule(op.summarizer);
+        if (delivered !== "step5.settles" && delivered !== "step6.notString") return delivered;
+      }
       if (codeAt === "CONTEXT_SUMMARY_INVALID") return "step6.notString";
       if (codeAt === "CONTEXT_LIMIT_EXCEEDED") return "step6.tooLong";
       const text = scriptText(op.summarizer);
