@@ -1,6 +1,6 @@
-import { describe, it } from "vitest";
-import { scenarioEngineProperties } from "../../properties";
-import { KILLS } from "./kill-table";
+import { describe, expect, it } from "vitest";
+import { allProperties, scenarioEngineProperties } from "../../properties";
+import { EDGE_KILLS, KILLS } from "./kill-table";
 import { brokenModules, eachPropertyFails, expectEveryModuleUsed, expectNamesEveryProperty, expectOnlyKnownModules } from "./_kills";
 
 // Every property of the scenario-engine families fails on at least one deliberately broken
@@ -21,7 +21,16 @@ describe("every property fails on a broken implementation", () => {
   });
 
   it("every broken module is used by the kill table", () => {
-    expectEveryModuleUsed(KILLS, brokenNames);
+    const byEdge = Object.fromEntries(Object.keys(EDGE_KILLS).map((module) => [`edge:${module}`, module]));
+    expectEveryModuleUsed({ ...KILLS, ...byEdge }, brokenNames);
+  });
+
+  it("the edge table names known broken modules and known properties", () => {
+    const ids = allProperties.map((p) => p.id);
+    for (const [module, property] of Object.entries(EDGE_KILLS)) {
+      expect(brokenNames).toContain(module);
+      expect(ids).toContain(property);
+    }
   });
 
   eachPropertyFails({
@@ -32,4 +41,24 @@ describe("every property fails on a broken implementation", () => {
     numRuns: KILL_RUNS,
     message: { pattern: /expected/, says: "the message says what was expected" },
   });
+});
+
+// The edges of the contract (EDGE_KILLS): each broken module fails the property that reaches its
+// edge, whichever family that property belongs to.
+describe("every edge's broken implementation fails the property that reaches the edge", () => {
+  const edgeProperties = Object.values(EDGE_KILLS).filter((id, i, all) => all.indexOf(id) === i);
+  for (const [module, property] of Object.entries(EDGE_KILLS)) {
+    const def = allProperties.find((p) => p.id === property);
+    if (def === undefined) continue;
+    describe(module, () => {
+      eachPropertyFails({
+        folder: "broken",
+        properties: [def],
+        kills: { [property]: module },
+        reference: true,
+        numRuns: KILL_RUNS,
+      });
+    });
+  }
+  it("names its properties", () => expect(edgeProperties.length).toBeGreaterThan(0));
 });
