@@ -65,6 +65,12 @@ export type AsyncFlags = {
   readonly lateDeliveryUnhandled?: boolean;
   /** (b2m) While then runs, each resolve call overwrites the delivered value: the last one is taken when then returns. */
   readonly lastResolveWins?: boolean;
+  /** (s21) then is looked for only on values that are `instanceof Object`: an object with a null prototype is a plain value. */
+  readonly nullPrototypeThenablePlain?: boolean;
+  /** (s21) A native promise's fulfilment is adopted at the promise's own level: only thenables count as levels. */
+  readonly promiseLevelNotCounted?: boolean;
+  /** (s21) A native promise that a custom then returns gets no handlers (other returned objects are observed). */
+  readonly thenReturnedPromiseUnhandled?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -185,8 +191,10 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     // same code after the same then calls (each thenable's then is called once: `seen`).
     if (observation.onChain) return finish(failed("a promise or thenable that waits on itself"), undefined);
     observation.onChain = true;
-    if (observation.available) return proceed(observation, level);
-    observation.waiter = () => proceed(observation, level);
+    // (s21) The student does not count a native promise's fulfilment as a level.
+    const at = flags.promiseLevelNotCounted && isNativePromise(received) ? level - 1 : level;
+    if (observation.available) return proceed(observation, at);
+    observation.waiter = () => proceed(observation, at);
   }
 
   function proceed(observation: Observation, level: number): void {
@@ -290,6 +298,11 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
   }
 
   function observeThenable(thenable: object, observation: Observation, level: number): void {
+    // (s21) The student's "is it an object" test is instanceof Object: a null-prototype object is a plain value.
+    if (flags.nullPrototypeThenablePlain && typeof thenable === "object" && !(thenable instanceof Object)) {
+      observation.plain = true;
+      return;
+    }
     let then: unknown;
     try {
       // (s20) The student looks for an own then only.
@@ -389,7 +402,7 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     // Whatever then returned is observed before the call counts as finished: a native promise
     // gets handlers, a thenable is called now (once; its settlement is reused if it is
     // delivered later), a Proxy or a locked promise cannot be observed.
-    if (!flags.thenReturnIgnored && isObject(result)) {
+    if (!flags.thenReturnIgnored && isObject(result) && !(flags.thenReturnedPromiseUnhandled && isNativePromise(result))) {
       const inner = observe(result, level + 1);
       if (inner.failure !== null) finish(inner.failure, undefined);
     }

@@ -66,6 +66,8 @@ export type CompactParts = {
   readonly abortCheckedLast?: boolean;
   /** (b2a) §7 step 3: whether recordId is already used by one of the old records (default: compared with every record). */
   readonly recordIdUsed?: (records: readonly CompactionRecord[], recordId: string) => boolean;
+  /** (s21) §7 step 5: whether the signal is watched and read for this value of the summarizer (default: always). */
+  readonly signalWatchedFor?: (value: unknown) => boolean;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -121,7 +123,7 @@ function start(
   }
   // 5. Await it, watching the signal (the listener stays attached until the result is
   // exposed); then 6-8.
-  const watch = new SignalWatch(parts.watchAfterCall === false ? undefined : signal);
+  const watch = new SignalWatch(parts.watchAfterCall === false || (parts.signalWatchedFor !== undefined && !parts.signalWatchedFor(value)) ? undefined : signal);
   (parts.awaitValue ?? awaitValue)(value, watch, (error, text) => {
     if (error !== null) {
       watch.stop();
