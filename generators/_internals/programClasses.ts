@@ -49,6 +49,14 @@ export function programClasses(op: ProgramOperation): string[] {
       if (outcome === "built" && i > 0 && steps[i - 1]!.pending > 0) labels.add("in-flight:closed-and-built");
     }
   });
+  // A failed compaction retried with its ids (which it never used), and compacted.
+  const failedIds = new Set<string>();
+  op.steps.forEach((step, i) => {
+    const outcome = steps[i] === undefined ? null : stepOutcome(steps[i]!);
+    if (step.kind !== "compact" || outcome === null) return;
+    if (outcome === "compacted" && failedIds.has(step.recordId)) labels.add("compacted:retry-after-failure");
+    if (outcome !== "compacted" && outcome !== "unchanged") failedIds.add(step.recordId);
+  });
   for (const step of op.steps) {
     if (step.kind === "round" && step.messages.length > 1 + step.messages.filter((m) => m.role === "toolResult").length) labels.add("round:interleaved");
     if (step.kind === "compact") labels.add(`summarizer:${step.summarizer.kind}`);

@@ -17,6 +17,8 @@ export interface ProgramModel {
   messages: number;
   calls: number;
   compactions: number;
+  /** The last compaction failed (its summarizer did): the next one retries with its ids, which it never used (§7: a failure changes nothing). */
+  retry: boolean;
 }
 
 export interface ProgramRecorder {
@@ -92,7 +94,8 @@ class Compact implements ProgramCommand {
   constructor(readonly plan: CompactPlan) {}
   check = () => true;
   run(m: ProgramModel, r: ProgramRecorder): void {
-    const n = ++m.compactions;
+    const n = m.retry ? m.compactions : ++m.compactions;
+    m.retry = this.plan.fails === true;
     r.steps.push({ kind: "compact", summarizer: this.plan.summarizer, abort: this.plan.abort, summaryId: `summary-${n}`, recordId: `record-${n}`, budget: this.plan.budget });
   }
   toString = () => `compact(${this.plan.label})`;
@@ -129,7 +132,7 @@ export function programCommand(profile: ProgramProfile): fc.Arbitrary<ProgramCom
 /** The program steps of a command sequence: the commands run against a recorder. */
 export function recordSteps(commands: Iterable<ProgramCommand>): ProgramStep[] {
   const recorder: ProgramRecorder = { steps: [] };
-  fc.modelRun(() => ({ model: { open: [], messages: 0, calls: 0, compactions: 0 }, real: recorder }), commands);
+  fc.modelRun(() => ({ model: { open: [], messages: 0, calls: 0, compactions: 0, retry: false }, real: recorder }), commands);
   return recorder.steps;
 }
 

@@ -53,7 +53,14 @@ const keepPercent = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.integer(
 const retain = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 });
 const trigger = fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant("over" as const), weight: 9 }, { arbitrary: fc.constant("fits" as const), weight: 1 });
 
-export type CompactPlan = { readonly summarizer: SummarizerScript; readonly abort: ProgramAbort; readonly budget: ProgramBudget; readonly label: string };
+export type CompactPlan = {
+  readonly summarizer: SummarizerScript;
+  readonly abort: ProgramAbort;
+  readonly budget: ProgramBudget;
+  readonly label: string;
+  /** A summarizer that fails (throws, rejects, too long): the step changes nothing, and the next compaction retries with its ids. */
+  readonly fails?: true;
+};
 
 /** The budget's draws but the summary's room, which follows from the text: added by `.map` (a `.chain` would stop the text from shrinking once the budget did). */
 const budgetDraw = fc.record({ keepPercent, retainRecentMessages: retain, trigger });
@@ -68,8 +75,8 @@ export const goodCompact: fc.Arbitrary<CompactPlan> = fc
 
 /** A failing summarizer: throws, rejects, or returns text longer than the room (SUMMARY_INSUFFICIENT). */
 export const failingCompact: fc.Arbitrary<CompactPlan> = fc.oneof(
-  fc.tuple(fc.constantFrom("throw", "reject"), fc.nat(20), budgetDraw).map(([kind, room, b]) => ({ summarizer: { kind, value: `summarizer ${kind}s` }, abort: "none" as const, budget: withRoom(b, room), label: kind })),
-  fc.tuple(summaryText, fc.integer({ min: 1, max: 5 }), budgetDraw).map(([text, over, b]) => ({ summarizer: { kind: "text", text, delivery: "sync" }, abort: "none" as const, budget: withRoom(b, Math.max(0, codePoints(text) - over)), label: "tooLong" })),
+  fc.tuple(fc.constantFrom("throw", "reject"), fc.nat(20), budgetDraw).map(([kind, room, b]) => ({ summarizer: { kind, value: `summarizer ${kind}s` }, abort: "none" as const, budget: withRoom(b, room), label: kind, fails: true as const })),
+  fc.tuple(summaryText, fc.integer({ min: 1, max: 5 }), budgetDraw).map(([text, over, b]) => ({ summarizer: { kind: "text", text, delivery: "sync" }, abort: "none" as const, budget: withRoom(b, Math.max(0, codePoints(text) - over)), label: "tooLong", fails: true as const })),
 );
 
 /** A good summarizer whose call is cancelled: before the call, inside it, or while its promise is pending. */

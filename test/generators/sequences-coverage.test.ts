@@ -15,7 +15,15 @@ import { assertSameSeedSameValues, labelShares } from "./_checks";
 type Program = Extract<Operation, { kind: "program" }>;
 const programOf = (s: Scenario) => s.operation as Program;
 
-/** What makes a program meaningless: reused ids, a result for no open call, a round that leaves a call open. */
+type CompactStep = Extract<Program["steps"][number], { kind: "compact" }>;
+
+/** A step whose summarizer fails: throws, rejects, or returns a text longer than the room reserved for it. */
+function fails(step: CompactStep): boolean {
+  const script = step.summarizer as { readonly kind: string; readonly text?: string };
+  return script.kind === "throw" || script.kind === "reject" || (typeof script.text === "string" && [...script.text].length > step.budget.summaryRoom);
+}
+
+/** What makes a program meaningless: reused ids (but a failed compaction's, retried), a result for no open call, a round that leaves a call open. */
 function programProblems(s: Scenario): string[] {
   const op = programOf(s);
   if (op.kind !== "program") return ["not a program"];
@@ -23,6 +31,7 @@ function programProblems(s: Scenario): string[] {
   const ids = new Set<string>();
   const open = new Map<string, string>();
   const appended: MessageData[] = [];
+  let lastCompact: CompactStep | null = null;
   op.steps.forEach((step, i) => {
     for (const m of stepMessages(step)) {
       if (ids.has(m.id)) problems.push(`step ${i}: message id ${m.id} reused`);
@@ -36,8 +45,11 @@ function programProblems(s: Scenario): string[] {
       open.delete(step.message.toolCallId);
     }
     if (step.kind === "compact") {
-      if (ids.has(step.recordId)) problems.push(`step ${i}: record id ${step.recordId} reused`);
+      // A compaction whose summarizer fails is retried by the next one with its ids (never used: §7).
+      const retry = lastCompact !== null && lastCompact.recordId === step.recordId && fails(lastCompact);
+      if (ids.has(step.recordId) && !retry) problems.push(`step ${i}: record id ${step.recordId} reused`);
       ids.add(step.recordId);
+      lastCompact = step;
     }
   });
   // With every open call answered at the end, everything appended is one valid transcript.
@@ -74,6 +86,10 @@ describe("programScenario", () => {
 
   it("reaches long runs: 20+ steps with 3+ successful compactions in a row", () => {
     assertReached(["steps:20+", "long:20+-steps-3-compactions-in-a-row", "compacted:3-in-a-row", "compacted:5+", "compacted:back-to-back", "compacted:over-previous-summary"]);
+  });
+
+  it("reaches a failed compaction retried with its ids, and compacted", () => {
+    assertReached(["compacted:retry-after-failure"]);
   });
 
   it("reaches in-flight calls: appends and compactions refused while a call is open, then closed and built", () => {
