@@ -20,6 +20,8 @@ function sameObject(c: CompactionCase): Verdict {
 }
 
 function statusUnchanged(c: CompactionCase): Verdict {
+  // §1: compactContext is async, on the fast path too (the driver's identity fact: what the call returned).
+  if (c.input.observation.identity.returnedNativePromise === false) return fail("expected compactContext to return a promise that resolves the unchanged result (§1: it is async), observed the result returned as it is");
   if (field(c.result, "status") !== "unchanged") return mismatch("status", "unchanged", field(c.result, "status"));
   if (field(c.result, "record") !== null) return mismatch("record", null, field(c.result, "record"));
   if (!sameData(c.result, c.want)) return mismatchData("result", c.want, c.result);
@@ -70,7 +72,7 @@ export const fastPathProperties: readonly PropertyDefinition[] = judgedByAccepte
     title: "Below the threshold the result is {status: \"unchanged\", context, record: null}, frozen",
     // 2 until session 19, when its criterion's point went to fast-path.record-id-used-still-unchanged (still 200 in all).
     weight: 1,
-    catches: "Compacting anyway, consulting an aborted signal on the fast path, or an unfrozen result.",
+    catches: "Compacting anyway, consulting an aborted signal on the fast path, an unfrozen result, or the result returned without a promise.",
     specRef: SPEC,
     arbitrary: compactScenarios("belowThreshold"),
     check: (input) => onCompaction(input, statusUnchanged),

@@ -77,6 +77,8 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   "compact-record-id-checked-against-last": "atomicity.failure-rejects",
   // §7: a summaryId may repeat across compactions.
   "compact-summary-id-unique": "compaction.one-record-appended",
+  // §1: compactContext is async, on the fast path too.
+  "fast-path-not-a-promise": "fast-path.status-unchanged",
   // §2, §3: an assistant's block of another type (an image) makes the transcript invalid, not skipped.
   "build-unknown-block-skipped": "strength.reading-tool-names-and-blocks",
   // §7: a failure changes nothing, so a retry with the same recordId compacts (programs retry
