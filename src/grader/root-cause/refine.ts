@@ -139,6 +139,14 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   // also give there): the mistake is the code, whichever field breaks its check — one key for
   // every field, as a shared check of the integer fields makes it.
   if (!subject.ok && broken.length > 0 && contractCodes.length > 0 && !contractCodes.includes(subject.code)) {
+    // Unless the ids mended (the only checks broken) leave options the contract accepts and the
+    // subject still refuses with that code: its objection is to the budgets, told on those options.
+    if (probe !== null && broken.every((c) => c.rule === "options.ids")) {
+      const mended: { [k: string]: Json } = { ...(options as { readonly [k: string]: Json }) };
+      for (const c of broken) mended[c.name] = `${c.name}-mended`;
+      const again = accepts(question(mended)) ? await probe.optionsOf(question(mended)) : undefined;
+      if (again !== undefined && !again.ok && again.code === subject.code) return optionsRefined(operation, mended, summarizerSlot, signal, again, probe);
+    }
     const detail = `refused with ${subject.code} instead of ${contractCodes.join("|")}`;
     return { rule: broken[0]!.rule, detail, key: `options.code ${detail}` };
   }
@@ -159,6 +167,23 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.
   const edges = checks.filter((c) => c.slack(options) === 0);
+  // Valid options refused, and one field alone moved to another value the contract accepts makes
+  // the subject accept them, no edge of that field's being met: that field's range is the mistake
+  // (a bound of the subject's own, as a maxUnits capped at 4096), whichever edges the others meet.
+  if (contractOk && !subject.ok && probe !== null) {
+    const essential = await essentialFields(options as { readonly [k: string]: Json }, operation, (o) => probe.optionsOf(question(o)), (o) => accepts(question(o)));
+    const field = essential.length === 1 ? essential[0]! : null;
+    // (At one of that field's edges, where one step inward is accepted: an off-by-one at that edge, told below.)
+    const offByOne = async (f: string) => {
+      if (!edges.some((c) => c.name.includes(f))) return false;
+      for (const by of [1, -1]) {
+        const moved = bump(options as { readonly [k: string]: Json }, f, by);
+        if (accepts(question(moved)) && (await probe.optionsOf(question(moved)))?.ok === true) return true;
+      }
+      return false;
+    };
+    if (field !== null && !(await offByOne(field))) return { rule: field === "maxUnits" ? "options.maxUnits" : "options.budgets", detail: `a valid ${field} ${answer}` };
+  }
   if (!contractOk && broken.length > 0 && edges.length === 0) return brokenRefined(broken[0]!, answer);
   if (edges.length === 0) return { rule: !contractOk && summarizerSlot !== undefined ? "options.signal" : operation === "compact" ? "options.maxUnits" : "options.budgets", detail: answer };
   // The contract refuses the slots (the signal, the summarizer) alone: asked with plain slots, the subject's objection stands alone.
@@ -182,6 +207,49 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   const first = objected[0]!;
   const names = objected.filter((c) => c.rule === first.rule).map((c) => c.name);
   return { rule: first.rule, detail: `at the edge ${names.join(", ")}, ${answer}` };
+}
+
+/** Each budget field's own range (§6, §7): its ends and middle are the values a field is moved to. */
+const RANGES: { readonly [field: string]: readonly [number, number] } = { targetUnits: [1, 1_000_000], summaryMaxUnits: [1, 1_000_000], retainRecentMessages: [0, 4096], maxUnits: [1, 1_000_000] };
+
+/**
+ * Options with `field` set to `value`, the fields it bounds clamped so that they stay valid
+ * (summaryMaxUnits <= targetUnits <= maxUnits): a field moved as far as the others let it, and
+ * those others only as far as they must.
+ */
+function moved(o: { readonly [k: string]: Json }, field: string, value: number): { [k: string]: Json } {
+  const out: { [k: string]: Json } = { ...o, [field]: value };
+  const clamp = (k: string, f: (v: number) => number) => {
+    const v = int(out, k);
+    if (v !== null) out[k] = f(v);
+  };
+  if (field === "targetUnits") [clamp("summaryMaxUnits", (v) => Math.min(v, value)), clamp("maxUnits", (v) => Math.max(v, value))];
+  if (field === "summaryMaxUnits") [clamp("targetUnits", (v) => Math.max(v, value)), clamp("maxUnits", (v) => Math.max(v, int(out, "targetUnits") ?? v))];
+  if (field === "maxUnits") [clamp("targetUnits", (v) => Math.min(v, value)), clamp("summaryMaxUnits", (v) => Math.min(v, int(out, "targetUnits") ?? v))];
+  return out;
+}
+
+/**
+ * The budget fields of valid options that the subject refuses, each of which, moved to another
+ * value the contract accepts (its range's ends or middle, the fields it bounds clamped), makes
+ * the subject accept them: what its objection needs (Hypothesis's explain phase, one field at a time).
+ */
+async function essentialFields(options: { readonly [k: string]: Json }, operation: "boundary" | "compact", subjectOf: (o: Json) => Promise<OptionsAnswer | undefined>, contractAccepts: (o: Json) => boolean): Promise<string[]> {
+  const fields = NUMERIC.filter((f) => (operation === "compact" || f !== "maxUnits") && int(options, f) !== null);
+  const essential: string[] = [];
+  for (const field of fields) {
+    const [lo, hi] = RANGES[field]!;
+    const values = [lo, Math.floor((lo + hi) / 2), hi].filter((v) => v !== options[field]);
+    for (const v of values) {
+      const variant = moved(options, field, v);
+      if (!contractAccepts(variant)) continue;
+      if ((await subjectOf(variant))?.ok === true) {
+        essential.push(field);
+        break;
+      }
+    }
+  }
+  return essential;
 }
 
 /**
