@@ -11,6 +11,7 @@ import { buildText, contractText as buildContractText, sameBuild, type Asked, ty
 import { value } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
+import { contractOptions } from "./options";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
@@ -129,7 +130,9 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
         // A then that delivers the text and returns a promise that rejects, the compaction done
         // and the rejection left unhandled (and no dress or carrier the leak needs): what the
         // then returned got no handlers, step 5's "observed at once", of which the leak is what shows.
-        const thenReturned = found === "step5.unhandled" && op.summarizer.kind === "thenReturnsRejecting" && failure.observation.outcome.kind === "returned";
+        // (Or the outcome otherwise right, a cancellation, where the same thenable without what its
+        // then returns is answered right: the leak is still that of what the then returned.)
+        const thenReturned = found === "step5.unhandled" && op.summarizer.kind === "thenReturnsRejecting" && (failure.observation.outcome.kind === "returned" || (await answeredRight({ ...failure.scenario, operation: { ...op, summarizer: { kind: "thenableChain", depth: 1, text: scriptText(op.summarizer) ?? "summary" } as never } }, probe)));
         const rule: RuleId = thenReturned ? "step5.thenReturns" : found;
         return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
       }
@@ -227,6 +230,8 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   if (plainRight && direction !== "answers otherwise" && !limitAccepted && !jsonOnly) return { key: `read ${direction}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
+    const callable = await callableRefused(about.question, answer, probe);
+    if (callable !== null) return { key: callable, rule: "options.summarizer", ...side };
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
     return { key: optionsKey(refined), rule: refined.rule, ...side };
   }
@@ -487,8 +492,36 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   if (!answer.ok && !optionsCode(answer.code)) {
     return { ...(await builtSigned({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } }, probe)), ...side };
   }
+  const callable = await callableRefused(scenario, answer, probe);
+  if (callable !== null) return { key: callable, rule: "options.summarizer", ...side };
+  // Options the contract takes, refused on this context and accepted on an empty one: the
+  // objection is to what the context holds (its requirements, its messages), not to a field.
+  if (!answer.ok && answer.code === "CONTEXT_INVALID_BUDGET") {
+    const q = { operation: op.kind, options: op.options, ...(op.kind === "compact" ? { summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json } : {}) };
+    if (contractOptions(q).ok && (await probe.optionsOf(q))?.ok === true) return { key: `options.budgets refused with ${answer.code} on this context, accepted on an empty one`, rule: "options.budgets", ...side };
+  }
   const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
   return { key: optionsKey(refined), rule: refined.rule, ...side };
+}
+
+/** Whether the subject answers a scenario as the contract does (false when it cannot be asked). */
+async function answeredRight(scenario: Scenario, probe: UpstreamProbe | null): Promise<boolean> {
+  const contract = contractOf(scenario);
+  const answer = contract === null || probe === null ? undefined : await probe.observe(scenario);
+  return answer !== undefined && contract !== null && outcomeDeparture(answer, contract) === null;
+}
+
+/**
+ * A compaction refused where the same summarizer as a plain function is answered right: what the
+ * refusal needs is the kind of function (an async, bound or arrow function is a function too, §7).
+ * The key of that mistake, or null.
+ */
+async function callableRefused(scenario: Scenario, answer: { readonly ok: boolean; readonly code?: string }, probe: UpstreamProbe | null): Promise<string | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || answer.ok || probe === null) return null;
+  const { callable, ...plainScript } = op.summarizer as { readonly [field: string]: Json };
+  if (typeof callable !== "string") return null;
+  return (await answeredRight({ ...scenario, operation: { ...op, summarizer: plainScript as never } }, probe)) ? `options.summarizer ${callable} function refused with ${answer.code}` : null;
 }
 
 /** The script's step-5 rule when its text, returned as it is by the summarizer, is answered right; null otherwise. */
@@ -498,16 +531,13 @@ async function deliveredOtherwise(scenario: Scenario, probe: UpstreamProbe | nul
   const rule = scriptRule(op.summarizer);
   const text = scriptText(op.summarizer);
   if (!rule.startsWith("step5.") || rule === "step5.settles" || text === null) return null;
-  const plain: Scenario = { ...scenario, operation: { ...op, summarizer: { kind: "text", text, delivery: "sync" } as never } };
-  const contract = contractOf(plain);
-  if (contract === null) return null;
-  const answer = await probe.observe(plain);
-  return answer !== undefined && outcomeDeparture(answer, contract) === null ? rule : null;
+  return (await answeredRight({ ...scenario, operation: { ...op, summarizer: { kind: "text", text, delivery: "sync" } as never } }, probe)) ? rule : null;
 }
 
 /**
- * A thenable mistake that needs one shape of thenable: a then found on the prototype (an instance
- * of a class, an object made with Object.create), or a resolve(undefined) before the text. Where
+ * A thenable mistake that needs one shape of thenable: no prototype (Object.create(null)), a then
+ * found on the prototype (an instance of a class, an object made with Object.create), or a
+ * resolve(undefined) before the text. Where
  * the plainest thenable (an own then delivering the same text at once) is answered right, such a
  * script's departure is a mistake of its own (then looked for as an own property only; undefined
  * taken for "nothing delivered yet"), told apart from the other thenable mistakes of step 5; where
@@ -517,13 +547,15 @@ async function thenableShape(rule: RuleId, scenario: Scenario, probe: UpstreamPr
   const op = scenario.operation;
   if (rule !== "step5.thenable" || probe === null || op.kind !== "compact") return "";
   const script = op.summarizer as { readonly [field: string]: Json };
+  // A thenable without a prototype: the same chain with one (Object.prototype) is the plainest.
+  if (script.kind === "thenableChain" && script.nullPrototype === true) {
+    const { nullPrototype: _nullPrototype, ...withPrototype } = script;
+    return (await answeredRight({ ...scenario, operation: { ...op, summarizer: withPrototype as never } }, probe)) ? " null prototype" : "";
+  }
   const shape = script.kind === "undefinedDelivered" ? "undefined delivered" : script.kind === "thenableChain" && script.inherit !== undefined ? "inherited then" : null;
   if (shape === null) return "";
   const plain: Scenario = { ...scenario, operation: { ...op, summarizer: { kind: "thenableChain", depth: 1, text: scriptText(op.summarizer) ?? "summary" } as never } };
-  const contract = contractOf(plain);
-  if (contract === null) return "";
-  const answer = await probe.observe(plain);
-  return answer !== undefined && outcomeDeparture(answer, contract) === null ? ` ${shape}` : "";
+  return (await answeredRight(plain, probe)) ? ` ${shape}` : "";
 }
 
 /**
@@ -621,8 +653,13 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   }
   // A then returning a locked promise, while one returning a Proxy is answered right: the locked
   // promise is what the mistake needs (how a native promise is observed).
+  // (Unless the locked promise as the summarizer's value is answered right: then it is what a then
+  // returns that is not observed, whatever it is — a Proxy the submission happens to look at.)
   if (script.kind === "thenReturnsLocked" && script.where !== "proxy" && script.dress === undefined && rule === "step5.thenReturns") {
-    if ((await departure({ kind: "thenReturnsLocked", where: "proxy", text: script.text!, ...(script.order === undefined ? {} : { order: script.order }) })) === null) return "step5.nativePromise";
+    if ((await departure({ kind: "thenReturnsLocked", where: "proxy", text: script.text!, ...(script.order === undefined ? {} : { order: script.order }) })) === null) {
+      const lockedValue = await departure({ kind: "promiseLookupThrows", where: script.where, undoable: false, settles: "fulfils", text: script.text! });
+      if (lockedValue !== null) return "step5.nativePromise";
+    }
   }
   return rule;
 }
