@@ -78,7 +78,9 @@ export function outcomeDeparture(observation: Observation, expected: Expected, f
       const diff = firstDifferingField(outcome.value, want, focus);
       if (diff === null) return { kind: "value", key: "value", subject: `returns ${valueText(outcome.value)}`, contract: `returns ${valueText(want)}` };
       const at = diff.path === "" ? "" : `${diff.path} = `;
-      return { kind: "value", key: `value ${normalizedPath(diff.field ?? diff.path)}`, subject: `returns ${at}${shown(diff.observed)}`, contract: `returns ${at}${shown(diff.expected)}`, field: diff.path };
+      // A text the contract stores as given, stored trimmed: one way of departing, whichever field holds it.
+      const trimmed = typeof diff.observed === "string" && typeof diff.expected === "string" && diff.observed !== diff.expected && diff.observed === diff.expected.trim();
+      return { kind: "value", key: trimmed ? "value trimmed" : `value ${normalizedPath(diff.field ?? diff.path)}`, subject: `returns ${at}${shown(diff.observed)}`, contract: `returns ${at}${shown(diff.expected)}`, field: diff.path };
     }
   }
   if (!all.some((e) => e.summarizerCalls === calls && (code === null ? e.kind === "returns" : e.kind === "throws" && e.codes.includes(code)))) {

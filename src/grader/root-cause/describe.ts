@@ -91,6 +91,7 @@ export function detailWords(detail: string | null): string | null {
     [/^code (\S+) for (\S+)$/, (m) => `rejects with ${m[1]} instead of ${m[2]!.split("|").join(" or ")}`],
     [/^rejects with (\S+)$/, (m) => `rejects with ${m[1]} where the contract returns`],
     [/^returns$/, () => "returns where the contract rejects"],
+    [/^value trimmed$/, () => "a text stored trimmed, the whitespace around it removed"],
     [/^value (.+)$/, (m) => `returns another ${m[1]}`],
     [/^calls (more|fewer)$/, (m) => `calls the summarizer ${m[1]} times than the contract`],
     [/^escapes for (.*)$/, (m) => `throws something that is not a ContextCompactionError${m[1] === "a result" ? "" : ` instead of rejecting with ${m[1]!.split("|").join(" or ")}`}`],

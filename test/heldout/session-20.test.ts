@@ -1,0 +1,41 @@
+// What session 20's analysis tells apart, on the fresh material that showed it (the `s21-`
+// implementations, DEV), graded as `npm run heldout:measure` grades them (sandboxed, its seed and
+// runs): a thenable without a prototype is its own mistake, beside a depth mistake; a summarizer
+// refused for being an async function is one root cause (not one per options it came with); a
+// promise a then returns left without handlers is one mistake of what a then returns.
+import { mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { gradeHeldout } from "../../scripts/heldout/grade-one";
+
+const SETTINGS = { seed: 20261129, numRuns: 100, fingerprint: "" };
+// A mistake alone is an entry module that imports the folder's compose.ts: it must lie inside the
+// project, the submission's own tree (reports/ is ignored by git).
+const REPORTS = fileURLToPath(new URL("../../reports/", import.meta.url));
+mkdirSync(REPORTS, { recursive: true });
+const dir = await mkdtemp(`${REPORTS}session-20-`);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function rootCauses(id: string, mistake: string | null): Promise<{ readonly ids: string[]; readonly titles: string[] }> {
+  const { answer } = await gradeHeldout(id, mistake, { ...SETTINGS, dir });
+  return { ids: answer.rootCauses.map((c) => c.id), titles: answer.rootCauses.map((c) => c.title) };
+}
+
+describe.concurrent("session 20: one root cause per mistake on the s21- material", () => {
+  it("a thenable without a prototype, beside a promise not counted as a level: two root causes", { timeout: 300_000 }, async () => {
+    const { ids, titles } = await rootCauses("s21-async-nullproto-promiselevel", null);
+    expect(ids.sort()).toEqual(["step5.depth", "step5.thenable"]);
+    expect(titles.join("\n")).toMatch(/Object\.create\(null\)/);
+  });
+
+  it("an async function refused as the summarizer: one root cause, the summarizer's", { timeout: 300_000 }, async () => {
+    const { ids, titles } = await rootCauses("s21-groups-onebased-async-summarizer", "async-summarizer-refused");
+    expect(ids).toEqual(["options.summarizer"]);
+    expect(titles[0]).toMatch(/an async function refused/);
+  });
+
+  it("a native promise a then returns left without handlers: one root cause, what a then returns", { timeout: 300_000 }, async () => {
+    expect((await rootCauses("s21-then-returned-promise-unhandled", null)).ids).toEqual(["step5.thenReturns"]);
+  });
+});
