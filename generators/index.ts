@@ -18,7 +18,7 @@ import { toolArguments } from "./toolArguments";
 import { transcript } from "./transcript";
 import { unitsScenario } from "./unitsScenario";
 import { COMPACT_REGIMES } from "./_internals/compactRegimes";
-import { ABORT_POINTS, ASYNC_SCRIPT_KINDS, ASYNC_SCRIPT_NAMES, nullPrototypeDraw } from "./_internals/asyncScripts";
+import { ABORT_POINTS, ASYNC_SCRIPT_KINDS, ASYNC_SCRIPT_NAMES } from "./_internals/asyncScripts";
 import { transcriptClasses } from "./_internals/transcriptClasses";
 import { argumentsClasses } from "./_internals/json";
 import { stringClasses } from "./_internals/strings";
@@ -47,7 +47,6 @@ export {
   ABORT_POINTS,
   ASYNC_SCRIPT_KINDS,
   ASYNC_SCRIPT_NAMES,
-  nullPrototypeDraw,
   COMPACT_REGIMES,
   FAILING_SCRIPTS,
   FITTING_SCRIPTS,

@@ -1,8 +1,6 @@
 import fc from "fast-check";
-import type { Json } from "../src/scenario/data";
 import type { SummarizerScript } from "../src/scenario/scenario";
 import { stringOfKind } from "./_internals/strings";
-import { nullPrototypeDraw } from "./_internals/asyncScripts";
 import { maybeDress, promiseDress, withDress } from "./_internals/promiseDress";
 
 export type SummarizerScriptName =
@@ -35,15 +33,9 @@ export type SummarizerScriptConstraints = {
 
 export type NamedSummarizerScript = { name: SummarizerScriptName; script: SummarizerScript };
 
-/** AbortErrors of the summarizer's own, thrown or rejected with while the signal is not aborted. */
-export const ABORT_ERRORS: readonly Json[] = [{ $cc: "abortError" }, { $cc: "abortNamedError" }];
-
-/**
- * Text of 1..room code points with non-whitespace in it; now and then one holding a lone
- * surrogate (§7 step 6 takes any string; §4 counts a lone surrogate as one code point).
- */
+/** Text of 1..room code points with non-whitespace in it. */
 const fittingText = (room: number) =>
-  fc.oneof({ withCrossShrink: true }, fc.string({ minLength: 1, maxLength: room }), stringOfKind("astral", room), stringOfKind("combining", room), stringOfKind("loneSurrogate", room)).map((t) => {
+  fc.oneof({ withCrossShrink: true }, fc.string({ minLength: 1, maxLength: room }), stringOfKind("astral", room), stringOfKind("combining", room)).map((t) => {
     const cut = Array.from(t).slice(0, room).join("");
     return cut.trim().length > 0 ? cut : "x";
   });
@@ -60,33 +52,13 @@ export function summarizerScript(constraints: SummarizerScriptConstraints = {}):
 /**
  * A script whose value is a native promise (delivery "promise", reject, never) with a dress
  * now and then (contract §7 step 5: a shadowed `then`, an odd `constructor`; never changes
- * the outcome); drawn beside the script, so it shrinks away on its own. Half the time the
- * summarizer is another kind of function than an ordinary one (§7: "a function"): an async
- * function (for the scripts whose outcome its promise cannot change, else an arrow), a bound
- * function or an arrow function.
+ * the outcome); drawn beside the script, so it shrinks away on its own.
  */
 function dressable(script: fc.Arbitrary<SummarizerScript>): fc.Arbitrary<SummarizerScript> {
-  return fc.tuple(script, maybeDress(promiseDress), callableDraw).map(([s, dress, callable]) => {
+  return fc.tuple(script, maybeDress(promiseDress)).map(([s, dress]) => {
     const native = (s as { delivery?: unknown }).delivery === "promise" || s.kind === "reject" || s.kind === "never";
-    return withCallable(native ? withDress(s, dress) : s, callable);
+    return native ? withDress(s, dress) : s;
   });
-}
-
-/** The kind of function a summarizer is: absent (an ordinary function) half the time. */
-const callableDraw = fc.constantFrom<"async" | "bound" | "arrow" | undefined>(undefined, undefined, undefined, "async", "bound", "arrow");
-
-/** Scripts an async function may return or throw without changing the outcome (src/driver/scripts/callable.ts). */
-const ASYNC_SAFE_KINDS: readonly string[] = ["text", "value", "throw", "reject", "never"];
-
-/** An object value with a then key would be adopted by an async function's promise. */
-const hasThenKey = (v: Json | undefined): boolean =>
-  v !== null && typeof v === "object" && (Array.isArray(v) ? v.some(hasThenKey) : Object.prototype.hasOwnProperty.call(v, "then") || Object.values(v).some(hasThenKey));
-
-export function withCallable(script: SummarizerScript, callable: "async" | "bound" | "arrow" | undefined): SummarizerScript {
-  if (callable === undefined) return script;
-  const fields = script as { kind: string; dress?: unknown; value?: Json };
-  const asyncSafe = ASYNC_SAFE_KINDS.includes(fields.kind) && fields.dress === undefined && !hasThenKey(fields.value);
-  return { ...script, callable: callable === "async" && !asyncSafe ? "arrow" : callable } as SummarizerScript;
 }
 
 function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<SummarizerScript> {
@@ -102,9 +74,9 @@ function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<Summar
         .tuple(fittingText(Math.max(1, room - 2)), fc.constantFrom(" ", "\n", "\t"), delivery)
         .map(([t, pad, d]) => ({ kind: "text", text: room >= 3 ? `${pad}${t}${pad}` : t, delivery: d }));
     case "thenableChain":
-      return fc.tuple(fittingText(room), fc.integer({ min: 1, max: 64 }), nullPrototypeDraw).map(([text, depth, nullPrototype]) => ({ kind: "thenableChain", depth, text, ...(nullPrototype ? { nullPrototype: true as const } : {}) }));
+      return fc.tuple(fittingText(room), fc.integer({ min: 1, max: 64 })).map(([text, depth]) => ({ kind: "thenableChain", depth, text }));
     case "deepThenableChain":
-      return fc.tuple(fittingText(room), fc.integer({ min: 65, max: 70 }), nullPrototypeDraw).map(([text, depth, nullPrototype]) => ({ kind: "thenableChain", depth, text, ...(nullPrototype ? { nullPrototype: true as const } : {}) }));
+      return fc.tuple(fittingText(room), fc.integer({ min: 65, max: 70 })).map(([text, depth]) => ({ kind: "thenableChain", depth, text }));
     case "empty":
       return delivery.map((d) => ({ kind: "text", text: "", delivery: d }));
     case "whitespaceOnly":
@@ -119,12 +91,10 @@ function scriptOf(name: SummarizerScriptName, room: number): fc.Arbitrary<Summar
       return delivery.map((d) => ({ kind: "value", value: { id: "injected", role: "assistant", content: [{ type: "text", text: "ok" }] }, delivery: d }));
     case "toolCallShaped":
       return delivery.map((d) => ({ kind: "value", value: { type: "toolCall", id: "x", name: "exec", arguments: {} }, delivery: d }));
-    // An AbortError thrown or rejected with is still the summarizer's failure, no cancellation:
-    // only an aborted signal cancels (§7 steps 4-6).
     case "throw":
-      return fc.constantFrom<Json>("boom", { name: "ContextCompactionError", code: "CONTEXT_CANCELLED" }, ...ABORT_ERRORS).map((value): SummarizerScript => ({ kind: "throw", value }));
+      return fc.constantFrom<SummarizerScript>({ kind: "throw", value: "boom" }, { kind: "throw", value: { name: "ContextCompactionError", code: "CONTEXT_CANCELLED" } });
     case "reject":
-      return fc.constantFrom<Json>("boom", { name: "ContextCompactionError", code: "CONTEXT_BOUNDARY_UNAVAILABLE" }, ...ABORT_ERRORS).map((value): SummarizerScript => ({ kind: "reject", value }));
+      return fc.constantFrom<SummarizerScript>({ kind: "reject", value: "boom" }, { kind: "reject", value: { name: "ContextCompactionError", code: "CONTEXT_BOUNDARY_UNAVAILABLE" } });
     case "never":
       return fc.constant({ kind: "never" });
   }

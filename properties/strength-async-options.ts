@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import type { CheckInput, Decoration, Json, Observation, PropertyDefinition, Scenario, Verdict } from "../src/scenario";
 import type { SignalSlot, SummarizerScript, SummarizerSlot } from "../src/scenario";
-import { nullPrototypeDraw } from "../generators";
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
 import { noUnhandledRejection } from "./_internals/outcome";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
@@ -286,14 +285,12 @@ const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
 /**
  * Chains of 1 to 3 generic thenables each of which inherits its then: an instance of a class
  * whose prototype has the then method, of a subclass of one, or an object made with
- * Object.create from an object holding then; a quarter of them with no Object.prototype on
- * their chain (the holder, or the class's prototype, has a null prototype). then is read as any
- * property is (§7 step 5), so they are thenables like any other, adopted, and the text is the
- * summary.
+ * Object.create from an object holding then. then is read as any property is (§7 step 5), so
+ * they are thenables like any other, adopted, and the text is the summary.
  */
 const inheritedThenScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS), nullPrototypeDraw), ([inherit, depth, signal, nullPrototype]) =>
-    withAimedScript(`inherited:${inherit}${nullPrototype ? ":null-prototype" : ""}`, (text) => ({ kind: "thenableChain", depth, text, inherit, ...(nullPrototype ? { nullPrototype: true as const } : {}) }), signal),
+  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS)), ([inherit, depth, signal]) =>
+    withAimedScript(`inherited:${inherit}`, (text) => ({ kind: "thenableChain", depth, text, inherit }), signal),
   );
 
 /**

@@ -58,7 +58,7 @@ function draft(base: Base, data: Json, budget: Budget, named: NamedSummarizerScr
   };
   return {
     operation: { kind: "compact", context: data, prebuilt: base.prebuilt, options, summarizer: named.script, summarizerSlot: slot, signal: run.signal, abort: run.abort },
-    labels: [...labels, `script:${named.name}`, ...(typeof (named.script as { callable?: unknown }).callable === "string" ? [`summarizer-function:${String((named.script as { callable?: unknown }).callable)}`] : []), `abort:${run.abort}`, `prebuilt:${base.prebuilt}`, ...(withExtraOption(base) ? ["options:extra-field"] : [])],
+    labels: [...labels, `script:${named.name}`, `abort:${run.abort}`, `prebuilt:${base.prebuilt}`, ...(withExtraOption(base) ? ["options:extra-field"] : [])],
   };
 }
 

@@ -3,7 +3,7 @@
 // real hole. Every object is fresh per call (the subject may mutate it) and properties are
 // defined, never assigned, so a key like "__proto__" stays an own data property.
 import type { Json } from "../scenario/data";
-import { AbortControllerCtor, BigIntCtor, DOMExceptionCtor, ErrorCtor, objectCreate, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
+import { AbortControllerCtor, BigIntCtor, objectCreate, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
 import { defineData } from "./read";
 import { ScenarioError } from "./scenario-error";
@@ -66,14 +66,6 @@ function special(tag: string, o: { [k: string]: Json }, counters: HostileCounter
       return objectCreate(SIGNAL_PROTOTYPE);
     case "signalSubclassObject":
       return objectCreate(SIGNAL_SUBCLASS_PROTOTYPE);
-    // What a summarizer may throw or reject with without any abort: still a failure, no cancellation (§7).
-    case "abortError":
-      return new DOMExceptionCtor("the summarizer's own operation was aborted", "AbortError");
-    case "abortNamedError": {
-      const error = new ErrorCtor("the summarizer's own operation was aborted");
-      defineData(error, "name", "AbortError");
-      return error;
-    }
     case "hole":
       return HOLE;
     default:

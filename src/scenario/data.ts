@@ -17,11 +17,9 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * - "signalPrototypeObject": Object.create(AbortSignal.prototype), an instanceof AbortSignal that is
  *   no genuine signal (the intrinsic `aborted` getter refuses it)
  * - "signalSubclassObject": Object.create of the prototype of a class extending AbortSignal, the same
- * - "abortError": a DOMException named "AbortError" (what an aborted fetch rejects with)
- * - "abortNamedError": an Error whose name is "AbortError"
  */
 export type Special =
-  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" | "signalPrototypeObject" | "signalSubclassObject" | "abortError" | "abortNamedError" }
+  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" | "signalPrototypeObject" | "signalSubclassObject" }
   | { $cc: "bigint"; value: string }
   | { $cc: "symbol"; description: string }
   | { $cc: "boxedString"; value: string };

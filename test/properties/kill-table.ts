@@ -84,14 +84,4 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   // §7: a failure changes nothing, so a retry with the same recordId compacts (programs retry
   // a failed compaction with its ids).
   "compact-record-id-spent-on-failure": "sequence.outcomes-match-model",
-  // §7 step 5: any object or function with a callable then is a thenable, one with a null
-  // prototype too (thenable chains sometimes made with Object.create(null)).
-  "compact-null-proto-thenable-plain": "async.outcome-per-script",
-  // §7 steps 4-5: a summarizer's throw or rejection is CONTEXT_SUMMARIZER_FAILED whatever it
-  // throws, an AbortError too; only an aborted signal cancels.
-  "compact-abort-error-cancels": "differential.compact-same-as-reference",
-  // §7: the summarizer is "a function": an async function, a bound function or an arrow too.
-  "compact-summarizer-tostring-check": "compaction.summary-stored-exactly",
-  // §7 step 6: any string is a summary text, one holding a lone surrogate too.
-  "compact-summary-well-formed-only": "compaction.summary-stored-exactly",
 };
