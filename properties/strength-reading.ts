@@ -144,8 +144,6 @@ const MESSAGE_EDITS: readonly Edit[] = [
 const RESULT_EDITS: readonly Edit[] = [
   ["result:id-blank", (c) => withTail(c, (t) => void (t[2]!.id = "\u3000"))],
   ["result:is-error-not-boolean", (c) => withTail(c, (t) => void (t[2]!.isError = 0))],
-  // Absent is no boolean either: the toolResultMessage helper's default (§2) is not the transcript's.
-  ["result:is-error-absent", (c) => withTail(c, (t) => void Reflect.deleteProperty(t[2]!, "isError"))],
 ];
 
 const NAME_EDITS: readonly Edit[] = [
@@ -245,7 +243,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("proxied-count-past-limit", "Past its count limit behind a Proxy, a channel is still CONTEXT_LIMIT_EXCEEDED: 129 requirements, 4,097 messages, 257 records, 4,097 ids in one record", "A count checked only by peeking at plain arrays before reading, so that a Proxy array past its limit is read to the end and built.", "contract §3", PROXIED_COUNT_EDITS),
   aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary, at most 4,096", "A compacted message id that is not a string, a duplicate record id, compactedMessageIds of another length than boundary, or more than 4,096 of them accepted.", "contract §3", RECORD_EDITS),
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
-  aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean (or absent), accepted.", "contract §2, §3", RESULT_EDITS),
+  aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),
   aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall", "A tool name that is a number (the same on call and result) or blank accepted, or a block of another type read as a tool call or skipped.", "contract §2, §3", NAME_EDITS),
   aimed("reading-linkage", "Unique call ids, one result per call, the call's name", "A duplicate call id, a second result for a call (while another call has none), or a result with another toolName accepted.", "contract §2", LINK_EDITS),
   aimed("reading-prototypes", "A class instance is no record, a null-prototype object is one; messages must be an array", "The prototype check inverted or dropped (null prototype refused, class instance accepted), or a non-array transcript read by its length.", "contract §3", PROTOTYPE_EDITS),

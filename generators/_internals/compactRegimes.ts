@@ -41,9 +41,6 @@ const quiet: fc.Arbitrary<Run> = fc.constantFrom<Run>(
   { signal: "controller", abort: "afterSettlement" },
 );
 
-/** Whether the options carry an extra field of the caller's (half the record ids, by length). */
-const withExtraOption = (base: Base): boolean => base.recordId.length % 2 === 0;
-
 function draft(base: Base, data: Json, budget: Budget, named: NamedSummarizerScript, run: Run, labels: string[], slot: SummarizerSlot = "script"): Draft {
   const options = {
     targetUnits: budget.targetUnits,
@@ -52,13 +49,10 @@ function draft(base: Base, data: Json, budget: Budget, named: NamedSummarizerScr
     maxUnits: budget.maxUnits,
     summaryId: base.summaryId,
     recordId: base.recordId,
-    // Half the time a field of the caller's own, which the contract neither reads nor refuses (§6,
-    // §7 name the fields they check); decided by the record id, so no draw changes.
-    ...(withExtraOption(base) ? { tag: "caller's own" } : {}),
   };
   return {
     operation: { kind: "compact", context: data, prebuilt: base.prebuilt, options, summarizer: named.script, summarizerSlot: slot, signal: run.signal, abort: run.abort },
-    labels: [...labels, `script:${named.name}`, `abort:${run.abort}`, `prebuilt:${base.prebuilt}`, ...(withExtraOption(base) ? ["options:extra-field"] : [])],
+    labels: [...labels, `script:${named.name}`, `abort:${run.abort}`, `prebuilt:${base.prebuilt}`],
   };
 }
 
@@ -163,14 +157,10 @@ export function regimePlan(regime: CompactRegime): fc.Arbitrary<Plan> {
   }
 }
 
-/**
- * The records recordIdUsed reuses an id of: the context's own when it has two or more, else two
- * full records, so the id taken is as often an earlier record's as the last one's (a recordId
- * looked for in the last record only is a mistake, contract §7 step 3: any record).
- */
+/** The records recordIdUsed reuses an id of: the context's own, else one full record. */
 function usedRecords(base: Base): CompactionRecordData[] {
   const fit = fitContext(base);
-  return fit.ctx.compactions.length > 1 ? fit.ctx.compactions : [{ ...fullRecords[0]! }, { ...fullRecords[1]! }];
+  return fit.ctx.compactions.length > 0 ? fit.ctx.compactions : [{ ...fullRecords[0]! }];
 }
 
 /** recordId equal to a record already in the context (at the drawn share of its records): INVALID_INPUT at step 3. */

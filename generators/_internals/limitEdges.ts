@@ -77,33 +77,7 @@ function countEdge(name: "messages" | "requirements" | "records", c: EdgeChoice)
   return { context: { [key]: list }, ...hostile };
 }
 
-/**
- * The collection-item ceiling reached through other arrays than one inside arguments (§3: every
- * array's length counts): the compactedMessageIds of four records, or the blocks of one assistant
- * message. Past it, a later message is after the overflow of the blocks.
- */
-function collectionItemsElsewhere(c: EdgeChoice, where: "records" | "blocks"): Edge {
-  const extra = c.past ? 1 : 0;
-  const later: Path[] = [];
-  if (where === "records") {
-    // compactions (5) + 4096 × 3 + 4090 ids + 1 id (the record after) = 16,384.
-    const counts = [LIMIT.messages, LIMIT.messages, LIMIT.messages, LIMIT.collectionItems - 6 - 3 * LIMIT.messages + extra, 1];
-    const compactions: Json[] = counts.map((n, k) => ({ id: `rec${k}`, summaryId: "s", boundary: n, compactedMessageIds: Array.from({ length: n }, () => "m"), unitsBefore: 0, unitsAfter: 0 }));
-    // No hostile data here: the model does not yet weigh a bad record slot after an overflow
-    // inside an earlier record's ids (§8 row 2); the blocks below carry it.
-    return { context: { compactions }, after: [], objects: c.past ? [] : [["compactions", 0]] };
-  }
-  // messages (2) + 16,382 text blocks.
-  const blocks: Json[] = Array.from({ length: LIMIT.collectionItems - 2 + extra }, () => ({ type: "text", text: "" }));
-  later.push(["messages", 1], ["messages", 1, "id"]);
-  const context: Json = { messages: [{ id: "a", role: "assistant", content: blocks }, user(1, "after")] };
-  return { context, after: c.past ? later : [], objects: c.past ? [["messages", 1]] : [["messages", 0, "content", 0]] };
-}
-
 function collectionItemsEdge(c: EdgeChoice): Edge {
-  const where = (c.picks[1] ?? 0) % 3;
-  if (where === 1) return collectionItemsElsewhere(c, "records");
-  if (where === 2) return collectionItemsElsewhere(c, "blocks");
   // messages (3) + the assistant's content (1) + the arguments' keys (1) + the list.
   const length = LIMIT.collectionItems - 5 + (c.past ? 1 : 0);
   const list: Json[] = Array.from({ length }, () => []);

@@ -3,14 +3,12 @@
 // real hole. Every object is fresh per call (the subject may mutate it) and properties are
 // defined, never assigned, so a key like "__proto__" stays an own data property.
 import type { Json } from "../scenario/data";
-import { AbortControllerCtor, BigIntCtor, objectCreate, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
+import { AbortControllerCtor, BigIntCtor, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
 import { defineData } from "./read";
 import { ScenarioError } from "./scenario-error";
 
 const HOLE = SymbolCtor("hole");
-const SIGNAL_PROTOTYPE: object = AbortSignal.prototype;
-const SIGNAL_SUBCLASS_PROTOTYPE: object = class CallerSignal extends AbortSignal {}.prototype;
 
 function tagOf(o: { [k: string]: Json }): string | undefined {
   const d = getOwnPropertyDescriptor(o, "$cc");
@@ -61,11 +59,6 @@ function special(tag: string, o: { [k: string]: Json }, counters: HostileCounter
       abortControllerAbortIntrinsic(controller);
       return abortControllerSignalIntrinsic(controller);
     }
-    // Instances of AbortSignal by their prototype chain, yet no signal: nothing about them runs code.
-    case "signalPrototypeObject":
-      return objectCreate(SIGNAL_PROTOTYPE);
-    case "signalSubclassObject":
-      return objectCreate(SIGNAL_SUBCLASS_PROTOTYPE);
     case "hole":
       return HOLE;
     default:

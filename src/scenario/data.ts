@@ -14,12 +14,9 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * - "symbol": a fresh Symbol(description)
  * - "boxedString": new String(value), a String object (not a string: typeof "object")
  * - "abortedSignal": a genuine AbortSignal, already aborted (a fresh controller's, aborted)
- * - "signalPrototypeObject": Object.create(AbortSignal.prototype), an instanceof AbortSignal that is
- *   no genuine signal (the intrinsic `aborted` getter refuses it)
- * - "signalSubclassObject": Object.create of the prototype of a class extending AbortSignal, the same
  */
 export type Special =
-  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" | "signalPrototypeObject" | "signalSubclassObject" }
+  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" }
   | { $cc: "bigint"; value: string }
   | { $cc: "symbol"; description: string }
   | { $cc: "boxedString"; value: string };

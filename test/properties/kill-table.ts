@@ -49,34 +49,11 @@ export const KILLS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Broken implementations of the contract's edges (session 21: the edges that outside
+ * Broken implementations of the contract's edges (session 20: edges that outside
  * implementations showed no generated scenario reached), each with the property, of any family,
  * shown to fail on it: the generator or property that reaches the edge. Fixture → property.
  */
 export const EDGE_KILLS: Readonly<Record<string, string>> = {
-  // §3 collection items: every array counts, a record's compactedMessageIds too (the limit edge
-  // now puts the 16,385 items in records' ids or an assistant's blocks as well as in arguments).
-  "build-items-skip-record-ids": "limits.past-limit-exceeded",
-  // §3: exactly 128 requirements build.
-  "build-requirements-limit-off-by-one": "strength.reading-requirement-and-units-edges",
-  // §2, §3: a tool result without isError is no transcript.
-  "build-is-error-optional": "strength.reading-result-fields",
-  // §6, §7: a field of the caller's in compactContext's options is neither read nor refused.
-  "compact-options-strict": "differential.compact-same-as-reference",
-  // §7: Object.create(AbortSignal.prototype) is an instanceof AbortSignal, not a genuine signal.
-  "compact-signal-instanceof": "strength.non-signal-rejected",
-  // §7: an abort is a cancellation whatever its reason (AbortSignal.timeout's TimeoutError too).
-  "compact-timeout-not-cancelled": "cancel.any-abort-reason",
-  // §2: blank is what String.prototype.trim empties (U+00A0, U+2003, U+FEFF …).
-  "blank-ascii-only": "strength.blank-required-strings-rejected",
-  // §3, §4: 65,536 code points, astral ones among them, build.
-  "build-string-limit-utf16": "limits.at-limit-builds",
-  // §7 step 6: a summary of 65,536 code points, astral ones among them, is taken.
-  "compact-summary-limit-utf16": "strength.derived-context-limits",
-  // §7 step 3: a recordId used by any record, not only the last.
-  "compact-record-id-checked-against-last": "atomicity.failure-rejects",
-  // §7: a summaryId may repeat across compactions.
-  "compact-summary-id-unique": "compaction.one-record-appended",
   // §1: compactContext is async, on the fast path too.
   "fast-path-not-a-promise": "fast-path.status-unchanged",
   // §2, §3: an assistant's block of another type (an image) makes the transcript invalid, not skipped.

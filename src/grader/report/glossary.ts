@@ -165,8 +165,6 @@ const SPECIALS: Readonly<Record<string, string>> = {
   symbol: "a symbol",
   boxedString: "a String object (new String(…)), not a string",
   abortedSignal: "a genuine AbortSignal, already aborted",
-  signalPrototypeObject: "an object made with Object.create(AbortSignal.prototype): an instanceof AbortSignal, not a genuine signal",
-  signalSubclassObject: "an object made with Object.create from the prototype of a class extending AbortSignal: not a genuine signal",
 };
 
 /** Counters of calls the submission made into what the caller handed it. */
