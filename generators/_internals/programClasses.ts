@@ -38,24 +38,23 @@ export function programClasses(op: ProgramOperation): string[] {
   const compacted = steps.filter((s) => s.call === "compact" && stepOutcome(s) === "compacted");
   if (compacted.length >= 5) labels.add("compacted:5+");
   if (compacted.some((s) => s.before.summary !== null)) labels.add("compacted:over-previous-summary");
+  // The ids of compactions that failed: a later one that compacts with them retried one (it never used them).
+  const failedIds = new Set<string>();
   steps.forEach((s, i) => {
     const outcome = stepOutcome(s);
+    const step = op.steps[i];
     if (s.call === "compact") {
       labels.add(`compact:${outcome}`);
+      if (step?.kind === "compact") {
+        if (outcome === "compacted" && failedIds.has(step.recordId)) labels.add("compacted:retry-after-failure");
+        if (outcome !== "compacted" && outcome !== "unchanged") failedIds.add(step.recordId);
+      }
       if (s.openBefore > 0) labels.add("in-flight:compact-refused");
       if (i > 0 && outcome === "compacted" && stepOutcome(steps[i - 1]!) === "compacted") labels.add("compacted:back-to-back");
     } else {
       if (outcome !== "built") labels.add("in-flight:append-refused");
       if (outcome === "built" && i > 0 && steps[i - 1]!.pending > 0) labels.add("in-flight:closed-and-built");
     }
-  });
-  // A failed compaction retried with its ids (which it never used), and compacted.
-  const failedIds = new Set<string>();
-  op.steps.forEach((step, i) => {
-    const outcome = steps[i] === undefined ? null : stepOutcome(steps[i]!);
-    if (step.kind !== "compact" || outcome === null) return;
-    if (outcome === "compacted" && failedIds.has(step.recordId)) labels.add("compacted:retry-after-failure");
-    if (outcome !== "compacted" && outcome !== "unchanged") failedIds.add(step.recordId);
   });
   for (const step of op.steps) {
     if (step.kind === "round" && step.messages.length > 1 + step.messages.filter((m) => m.role === "toolResult").length) labels.add("round:interleaved");

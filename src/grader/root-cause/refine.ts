@@ -223,9 +223,16 @@ function moved(o: { readonly [k: string]: Json }, field: string, value: number):
     const v = int(out, k);
     if (v !== null) out[k] = f(v);
   };
-  if (field === "targetUnits") [clamp("summaryMaxUnits", (v) => Math.min(v, value)), clamp("maxUnits", (v) => Math.max(v, value))];
-  if (field === "summaryMaxUnits") [clamp("targetUnits", (v) => Math.max(v, value)), clamp("maxUnits", (v) => Math.max(v, int(out, "targetUnits") ?? v))];
-  if (field === "maxUnits") [clamp("targetUnits", (v) => Math.min(v, value)), clamp("summaryMaxUnits", (v) => Math.min(v, int(out, "targetUnits") ?? v))];
+  if (field === "targetUnits") {
+    clamp("summaryMaxUnits", (v) => Math.min(v, value));
+    clamp("maxUnits", (v) => Math.max(v, value));
+  } else if (field === "summaryMaxUnits") {
+    clamp("targetUnits", (v) => Math.max(v, value));
+    clamp("maxUnits", (v) => Math.max(v, int(out, "targetUnits") ?? v));
+  } else if (field === "maxUnits") {
+    clamp("targetUnits", (v) => Math.min(v, value));
+    clamp("summaryMaxUnits", (v) => Math.min(v, int(out, "targetUnits") ?? v));
+  }
   return out;
 }
 

@@ -155,16 +155,14 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
       if ((codeAt === "CONTEXT_CANCELLED" && !abortOptional(expected)) || (observation.outcome.kind === "timeout" && abortWhileWaiting(op))) return "step5.abort";
       return scriptRule(op.summarizer);
     case 6: {
-      // A script that delivers text, refused as no string: the value was observed otherwise (step 5).
-      if (subjectCode === "CONTEXT_SUMMARY_INVALID" && contractCode !== "CONTEXT_SUMMARY_INVALID" && scriptText(op.summarizer) !== null) {
+      // A script that delivers text, refused as no string; or the reverse, a script that names a
+      // text whose value the contract refuses as no string (a resolve(undefined) before the text),
+      // taken otherwise: what was delivered was observed otherwise (step 5).
+      const refusedAsNoString = subjectCode === "CONTEXT_SUMMARY_INVALID" && contractCode !== "CONTEXT_SUMMARY_INVALID";
+      const takenAsString = contractStep === 6 && contractCode === "CONTEXT_SUMMARY_INVALID" && subjectCode !== "CONTEXT_SUMMARY_INVALID";
+      if ((refusedAsNoString || takenAsString) && scriptText(op.summarizer) !== null) {
         const delivered = scriptRule(op.summarizer);
         // (A text returned as it is, refused: the check of step 6 itself.)
-        if (delivered !== "step5.settles" && delivered !== "step6.notString") return delivered;
-      }
-      // The reverse: a script that names a text, whose value the contract refuses as no string (a
-      // resolve(undefined) before the text), taken otherwise: what was delivered was observed otherwise (step 5).
-      if (contractStep === 6 && contractCode === "CONTEXT_SUMMARY_INVALID" && subjectCode !== "CONTEXT_SUMMARY_INVALID" && scriptText(op.summarizer) !== null) {
-        const delivered = scriptRule(op.summarizer);
         if (delivered !== "step5.settles" && delivered !== "step6.notString") return delivered;
       }
       if (codeAt === "CONTEXT_SUMMARY_INVALID") return "step6.notString";
