@@ -4,7 +4,7 @@ import type { SignalSlot, SummarizerScript, SummarizerSlot } from "../src/scenar
 import { compactScenarios, validBoundaryScenarios } from "./_internals/arbitraries";
 import { noUnhandledRejection } from "./_internals/outcome";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
-import { defineStrength, editedCompact, modelAgrees, onCompaction, type Compact } from "./_internals/strength-define";
+import { defineStrength, editedCompact, modelAgrees, onCompaction, textOf } from "./_internals/strength-define";
 
 // Strength properties for survivors of the mutation run in options and awaiting the summarizer: options.ts, observe-async.ts, errors.ts
 // (docs/mutation.md). Each is shown to fail on a mutant of
@@ -31,8 +31,20 @@ const nonStringIdScenarios = (): fc.Arbitrary<Scenario> =>
 
 const NOT_FUNCTIONS: readonly SummarizerSlot[] = ["missing", { value: "summarize" }, { value: null }, { value: 7 }, { value: { call: "x" } }, { value: [] }, { value: { $cc: "undefined" } }];
 
+/**
+ * Half the time (the last draw of a case, so the other half is generated and shrunk as before)
+ * the summarizer is a function of another kind, an async, bound or arrow function delivering
+ * the compaction's text: §7 asks for a function, so it is a summarizer like any other (an
+ * `Object.prototype.toString` or `fn.prototype` test refuses it; held-out s21).
+ */
+const CALLABLES: readonly (string | null)[] = [null, null, null, "async", "bound", "arrow"];
+
 const summarizerScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.constantFrom(...NOT_FUNCTIONS), (slot) => editedCompact("summarizer:not-function", (op) => ({ ...op, summarizerSlot: slot })));
+  onCompaction(fc.tuple(fc.constantFrom(...NOT_FUNCTIONS), fc.constantFrom(...CALLABLES), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([slot, callable, delivery]) =>
+    callable === null
+      ? editedCompact("summarizer:not-function", (op) => ({ ...op, summarizerSlot: slot }))
+      : withAimedScript(`summarizer:${callable}-function`, (text) => ({ kind: "text", text, delivery, callable }), "none"),
+  );
 
 // Half primitives and null (refused before the intrinsic getter is asked), half objects that
 // are not signals (refused by its brand check); and undefined, which like an absent signal
@@ -176,12 +188,6 @@ function stopsAt64({ observation }: CheckInput): Verdict {
   return calls <= 65 ? pass : mismatch("calls of the chain's then methods", "at most 65", calls);
 }
 
-/** The text the generated compaction's own script delivers (one that fits its budgets). */
-function textOf(op: Compact): string {
-  const text = (op.summarizer as { text?: unknown }).text;
-  return typeof text === "string" ? text : "summary";
-}
-
 /** The generated compaction with `script(text)` as summarizer, signal or not, never aborted. */
 const withAimedScript = (label: string, script: (text: string) => SummarizerScript, signal: SignalSlot) =>
   editedCompact(label, (op) => ({ ...op, summarizer: script(textOf(op)), summarizerSlot: "script", signal, abort: "none" }));
@@ -277,11 +283,14 @@ const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
  * Chains of 1 to 3 generic thenables each of which inherits its then: an instance of a class
  * whose prototype has the then method, of a subclass of one, or an object made with
  * Object.create from an object holding then. then is read as any property is (§7 step 5), so
- * they are thenables like any other, adopted, and the text is the summary.
+ * they are thenables like any other, adopted, and the text is the summary. Half the time (the
+ * last draw of a case, so the other half is generated and shrunk as before) the prototype
+ * holding then has no prototype itself: no Object.prototype on the chain, not an `instanceof
+ * Object`, still a thenable (held-out s21).
  */
 const inheritedThenScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS)), ([inherit, depth, signal]) =>
-    withAimedScript(`inherited:${inherit}`, (text) => ({ kind: "thenableChain", depth, text, inherit }), signal),
+  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS), fc.boolean()), ([inherit, depth, signal, nullPrototype]) =>
+    withAimedScript(`inherited:${inherit}${nullPrototype ? "-null-prototype" : ""}`, (text) => ({ kind: "thenableChain", depth, text, inherit, ...(nullPrototype ? { nullPrototype: true as const } : {}) }), signal),
   );
 
 /**
@@ -322,7 +331,7 @@ const define = defineStrength;
 export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("blank-option-ids-rejected", "A blank summaryId or recordId is rejected with CONTEXT_INVALID_INPUT", 1, "Checking that summaryId/recordId are strings but not that they hold non-whitespace text (or checking only one of them).", "contract §7", blankIdScenarios(), modelAgrees),
   define("non-string-option-ids-rejected", "A summaryId or recordId that is not a string is rejected with CONTEXT_INVALID_INPUT", 1, "Testing ids only for blankness (`!id.trim()`-like on a converted value), which passes numbers, booleans and objects, or throws a TypeError on null.", "contract §7", nonStringIdScenarios(), modelAgrees),
-  define("non-function-summarizer-rejected", "A summarizer that is missing or not a function is rejected before anything runs", 1, "Not checking options.summarizer, so a string or object summarizer fails later (TypeError, or CONTEXT_SUMMARIZER_FAILED) instead of CONTEXT_INVALID_INPUT.", "contract §7", summarizerScenarios(), modelAgrees),
+  define("non-function-summarizer-rejected", "A summarizer that is missing or not a function is rejected before anything runs; an async, bound or arrow function is a summarizer like any other", 1, "Not checking options.summarizer, so a string or object summarizer fails later (TypeError, or CONTEXT_SUMMARIZER_FAILED) instead of CONTEXT_INVALID_INPUT; or testing for a function by its kind (Object.prototype.toString, a prototype property), so an async, bound or arrow function is refused.", "contract §7", summarizerScenarios(), modelAgrees),
   define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT (null: no signal, or rejected; undefined: no signal)", 1, "Accepting anything shaped like a signal (or any object or primitive) as options.signal, or not checking it at all; refusing signal: undefined, which means no signal.", "contract §7", signalScenarios(), modelAgrees),
   define("non-signal-rejected-before-fast-path", "A signal that is not a genuine AbortSignal is rejected even when the context needs no compaction", 1, "Leaving options.signal to the first read of the signal (step 3), so a context that needs no compaction returns unchanged with any object or primitive as its signal.", "contract §7", fastPathSignalScenarios(), modelAgrees),
   define("signal-accessor-rejected", "An accessor as options.signal is rejected with CONTEXT_INVALID_INPUT without being called", 1, "Reading options.signal with options.signal (running the getter), or taking an accessor for an absent signal.", "contract §3, §7", signalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
@@ -339,7 +348,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
-  define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID.", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),
+  define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted, also without Object.prototype on its prototype chain: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID; or testing for an object with instanceof Object, so a thenable without Object.prototype on its chain is taken as a plain value.", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),
   define("undefined-delivery-settles", "A thenable that calls resolve(undefined) has delivered undefined: CONTEXT_SUMMARY_INVALID, whatever its then does next (a later fulfilment or rejection is ignored)", 1, "Taking resolve(undefined) for \"nothing delivered yet\" and waiting on, so the call hangs, or a text delivered after it becomes the summary (or a rejection after it fails the call).", "contract §7 steps 5, 6", undefinedDeliveredScenarios(), modelAgrees),
   define("then-return-not-the-value", "A string a then returns before delivering is not the summary: the text it delivers later is", 1, "Taking a primitive that a custom then returns (before any resolver call) as the delivered value, so it becomes the summary or is refused as one.", "contract §7 step 5", thenReturnsTextScenarios(), modelAgrees),
   define("then-returns-locked-promise", "A then that returns a locked or proxied promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text (returned at the second order: that, or the text)", 1, "Ignoring what a custom then returns, observing it only after the then's own outcome, or calling the intrinsic then through a Proxy (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),

@@ -12,7 +12,7 @@ import { programScenario } from "../generators/programScenario";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
 import { contextOf } from "./_internals/scenario-reading";
 import { modelGroups } from "../src/model";
-import { defineStrength, editedCompact, modelAgrees, onCompaction } from "./_internals/strength-define";
+import { defineStrength, editedCompact, modelAgrees, onCompaction, textOf } from "./_internals/strength-define";
 import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
 import { builtIdentityStrengthProperties } from "./strength-built-identity";
@@ -219,8 +219,16 @@ const retentionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
 const rejectionScenarios = (): fc.Arbitrary<Scenario> =>
   // Half the cases abort inside the summarizer (the value arrives with the signal already
   // aborted: only what handles it late can catch its rejection), half at the other points.
-  onCompaction(fc.tuple(fc.oneof(fc.constant<AbortPoint>("inSummarizer"), fc.constantFrom<AbortPoint>("none", "whilePending", "atSettlement")), fc.string({ maxLength: 8 })), ([abort, reason]) =>
-    editedCompact(`rejects:abort-${abort}`, (op) => ({ ...op, summarizer: { kind: "reject", value: reason }, signal: "controller", abort })),
+  // A third of the cases (the last draw, so the others are generated and shrunk as before)
+  // reject with an AbortError while the signal is never aborted: the summarizer's own failure,
+  // CONTEXT_SUMMARIZER_FAILED, not a cancellation (§7; held-out s21).
+  onCompaction(
+    fc.tuple(fc.oneof(fc.constant<AbortPoint>("inSummarizer"), fc.constantFrom<AbortPoint>("none", "whilePending", "atSettlement")), fc.string({ maxLength: 8 }), fc.constantFrom<string | null>(null, null, null, null, "abortError", "abortNamedError")),
+    ([drawn, reason, abortError]) => {
+      const abort: AbortPoint = abortError === null ? drawn : "none";
+      const value: Json = abortError === null ? reason : { [SPECIAL_TAG]: abortError };
+      return editedCompact(`rejects:abort-${abort}${abortError === null ? "" : `-${abortError}`}`, (op) => ({ ...op, summarizer: { kind: "reject", value }, signal: "controller", abort }));
+    },
   );
 
 /**
@@ -248,10 +256,23 @@ const NOT_TEXT: readonly Json[] = [
   { [SPECIAL_TAG]: "boxedString", value: "a summary" },
 ];
 
-/** A compaction that would succeed, but the summarizer answers with something that is not a string. */
+/**
+ * The compaction's text with its first code point replaced by a lone low surrogate, which no
+ * code point before it can pair with: as many code points, and still a string (§4, §7 step 6).
+ */
+const withLoneSurrogate = (text: string): string => `\udc00${[...text].slice(1).join("")}`;
+
+/**
+ * A compaction that would succeed, but the summarizer answers with something that is not a
+ * string. A quarter of the cases (the last draw, so the others are generated and shrunk as
+ * before) answer with a string holding a lone surrogate instead: a string, so the summary
+ * (held-out s21: a well-formedness test refused it).
+ */
 const nonStringSummaryScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom(...NOT_TEXT), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([value, delivery]) =>
-    editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } })),
+  onCompaction(fc.tuple(fc.constantFrom(...NOT_TEXT), fc.constantFrom<"sync" | "promise">("sync", "promise"), fc.constantFrom(false, false, false, true)), ([value, delivery, lone]) =>
+    lone
+      ? editedCompact(`summary:lone-surrogate-${delivery}`, (op) => ({ ...op, summarizer: { kind: "text", text: withLoneSurrogate(textOf(op)), delivery } }))
+      : editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } })),
   );
 
 /** Every value of NOT_TEXT, delivered both ways, on one compaction drawn with a fixed seed: each is tried in a short run. */
@@ -307,8 +328,8 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   { ...define("compacted-context-limits", "A context that compaction derived is held to every limit when it is compacted again", 1, "Counting the new context's collection items or strings from the old context's tables read from their start, not from the offset where the compacted context begins.", "contract §7 step 8, §3", compactedLimitScenarios(), (input) => onProgram(input, everyStep(stepAgreesWithModel))), numRuns: 2, edgeCases: compactedLimitEdges },
   define("compacted-context-compacts-again", "A context that compaction derived is compacted again as the model says", 1, "Units, groups or limits of a compacted context read from the old context's tables at the wrong offset, so the next compaction cuts, counts or refuses differently.", "contract §7", programScenario({ repeatCompactions: 2 }), (input) => onProgram(input, everyStep(stepAgreesWithModel))),
   define("muted-abort-still-cancels", "An abort is seen when the summary settles even if a caller's listener stopped the abort event", 1, "Learning of an abort only from the abort event: a caller's listener that calls stopImmediatePropagation() hides it, and the late summary is committed.", "contract §7 steps 5, 6", mutedAbortScenarios(), modelAgrees),
-  { ...define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID", 1, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string, or taking a String object for one.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees), edgeCases: nonStringSummaryEdges },
-  define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts", 1, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process.", "contract §7 step 5", rejectionScenarios(), (input) => {
+  { ...define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID; any string is one, with a lone surrogate too", 1, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string, or taking a String object for one; or refusing a string that is not well-formed UTF-16.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees), edgeCases: nonStringSummaryEdges },
+  define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts; without an abort it fails with CONTEXT_SUMMARIZER_FAILED, an AbortError too", 1, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process; or taking the summarizer's own AbortError for a cancellation.", "contract §7 step 5", rejectionScenarios(), (input) => {
     if (input.observation.unhandledRejections !== 0) return mismatch("unhandledRejection events", 0, input.observation.unhandledRejections);
     return modelAgrees(input);
   }),

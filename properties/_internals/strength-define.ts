@@ -45,3 +45,9 @@ export function editedCompact(label: string, edit: (op: Compact) => Compact, dec
 /** Compactions that would succeed, each edited by one of `cases`. */
 export const onCompaction = <T>(cases: fc.Arbitrary<T>, toScenario: (value: T) => (scenario: Scenario) => Scenario): fc.Arbitrary<Scenario> =>
   fc.tuple(compactScenarios("compacts"), cases).map(([scenario, value]) => toScenario(value)(scenario));
+
+/** The text the generated compaction's own script delivers (one that fits its budgets). */
+export function textOf(op: Compact): string {
+  const text = (op.summarizer as { text?: unknown }).text;
+  return typeof text === "string" ? text : "summary";
+}

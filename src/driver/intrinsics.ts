@@ -41,6 +41,12 @@ export const ErrorPrototype: object = Error.prototype;
 export const AbortControllerCtor: typeof AbortController = AbortController;
 export const DOMExceptionCtor: typeof DOMException = DOMException;
 
+const bindIntrinsic = Function.prototype.bind;
+/** Function.prototype.bind as it was at load: `fn` bound to `thisArg`. */
+export function functionBind(fn: (...args: never[]) => unknown, thisArg: unknown): unknown {
+  return apply(bindIntrinsic, fn, [thisArg]);
+}
+
 const symbolDescriptionGetter = R.getOwnPropertyDescriptor(Symbol.prototype, "description")?.get;
 /** Symbol.prototype.description, read through the captured getter. */
 export function symbolDescription(s: symbol): string | undefined {

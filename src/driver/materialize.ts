@@ -3,7 +3,7 @@
 // real hole. Every object is fresh per call (the subject may mutate it) and properties are
 // defined, never assigned, so a key like "__proto__" stays an own data property.
 import type { Json } from "../scenario/data";
-import { AbortControllerCtor, BigIntCtor, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
+import { AbortControllerCtor, BigIntCtor, DOMExceptionCtor, ErrorCtor, StringCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, SymbolCtor, getOwnPropertyDescriptor, isArray, jsonStringify, objectKeys } from "./intrinsics";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
 import { defineData } from "./read";
 import { ScenarioError } from "./scenario-error";
@@ -58,6 +58,14 @@ function special(tag: string, o: { [k: string]: Json }, counters: HostileCounter
       const controller = new AbortControllerCtor();
       abortControllerAbortIntrinsic(controller);
       return abortControllerSignalIntrinsic(controller);
+    }
+    // What a summarizer may throw or reject with without any abort: still a failure, no cancellation (§7).
+    case "abortError":
+      return new DOMExceptionCtor("the summarizer's own operation was aborted", "AbortError");
+    case "abortNamedError": {
+      const error = new ErrorCtor("the summarizer's own operation was aborted");
+      defineData(error, "name", "AbortError");
+      return error;
     }
     case "hole":
       return HOLE;

@@ -7,6 +7,7 @@ import { isArray } from "./intrinsics";
 import { defineData } from "./read";
 import { createRecordingSummarizer, type RecordingSummarizer } from "./summarizer";
 import { scripts } from "./scripts/index";
+import { callableSummarizer } from "./scripts/callable";
 import type { Json } from "../scenario/data";
 
 type CompactOperation = Extract<Operation, { kind: "compact" }>;
@@ -61,7 +62,7 @@ export function buildCompactOptions(
   const summarizerSlot = op.summarizerSlot;
   if (summarizerSlot === "script") {
     summarizer = createRecordingSummarizer(op.summarizer, scripts.kindOf(op.summarizer), plan, signal, counters, materialize, subjectExport);
-    defineData(options, "summarizer", summarizer.fn);
+    defineData(options, "summarizer", callableSummarizer(summarizer.fn, (op.summarizer as { callable?: unknown }).callable));
   } else if (typeof summarizerSlot === "object" && summarizerSlot !== null) {
     defineData(options, "summarizer", materialize(summarizerSlot.value));
   }

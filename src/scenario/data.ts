@@ -14,9 +14,11 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * - "symbol": a fresh Symbol(description)
  * - "boxedString": new String(value), a String object (not a string: typeof "object")
  * - "abortedSignal": a genuine AbortSignal, already aborted (a fresh controller's, aborted)
+ * - "abortError": a DOMException named "AbortError" (what an aborted fetch rejects with)
+ * - "abortNamedError": an Error whose name is "AbortError"
  */
 export type Special =
-  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" }
+  | { $cc: "-0" | "NaN" | "Infinity" | "-Infinity" | "undefined" | "function" | "abortedSignal" | "abortError" | "abortNamedError" }
   | { $cc: "bigint"; value: string }
   | { $cc: "symbol"; description: string }
   | { $cc: "boxedString"; value: string };

@@ -11,6 +11,8 @@ import type { ProgramStep } from "./program";
  * - never: return a native promise that never settles
  * - thenableChain: `depth` generic thenables, each delivering the next, the last delivering `text`
  * Hostile async scripts (issue 4) add further kinds; every kind is plain data.
+ * Any script may carry `callable`: the kind of function the summarizer is ("async", "bound",
+ * "arrow"; absent: an ordinary function), see src/driver/scripts/callable.ts.
  */
 export type SummarizerScript =
   | { kind: "text"; text: string; delivery: "sync" | "promise" }
@@ -18,8 +20,11 @@ export type SummarizerScript =
   | { kind: "throw"; value: Json }
   | { kind: "reject"; value: Json }
   | { kind: "never" }
-  /** `inherit`: every thenable of the chain inherits its then (an instance of a class, of a subclass, or made with Object.create). */
-  | { kind: "thenableChain"; depth: number; text: string; inherit?: "class" | "subclass" | "objectCreate" }
+  /**
+   * `inherit`: every thenable of the chain inherits its then (an instance of a class, of a subclass, or made with Object.create).
+   * `nullPrototype`: no thenable of the chain has Object.prototype on its prototype chain (Object.create(null), or a holder or class prototype without one).
+   */
+  | { kind: "thenableChain"; depth: number; text: string; inherit?: "class" | "subclass" | "objectCreate"; nullPrototype?: true }
   | { kind: string; [field: string]: Json };
 
 /**

@@ -61,4 +61,14 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   // §7: a failure changes nothing, so a retry with the same recordId compacts (programs retry
   // a failed compaction with its ids).
   "compact-record-id-spent-on-failure": "sequence.outcomes-match-model",
+  // §7 step 5: any object or function with a callable then is a thenable, one without
+  // Object.prototype on its prototype chain too (held-out s21).
+  "compact-null-proto-thenable-plain": "strength.inherited-then-adopted",
+  // §7 steps 4-5: a summarizer's rejection is CONTEXT_SUMMARIZER_FAILED whatever it rejects
+  // with, an AbortError too; only an aborted signal cancels (held-out s21).
+  "compact-abort-error-cancels": "strength.rejections-always-handled",
+  // §7: the summarizer is "a function": an async, bound or arrow function too (held-out s21).
+  "compact-summarizer-tostring-check": "strength.non-function-summarizer-rejected",
+  // §7 step 6: any string is a summary text, one holding a lone surrogate too (held-out s21).
+  "compact-summary-well-formed-only": "strength.non-string-summary-rejected",
 };

@@ -6,6 +6,7 @@ import type { SummarizerScript } from "../../scenario/scenario";
 import { MapCtor, safeMapGet, safeMapHas, safeMapSet } from "../intrinsics";
 import type { HostileCounters } from "../hostile-counters";
 import { ScenarioError } from "../scenario-error";
+import { validateCallable } from "./callable";
 import { dressOf, type DressParts, type PromiseDress } from "./promise-dress";
 
 export interface ScriptContext {
@@ -62,6 +63,7 @@ export function createScriptRegistry(kinds: readonly ScriptKind[]): ScriptRegist
       const kind = safeMapGet(byKind, script.kind);
       if (kind === undefined) throw new ScenarioError(`unknown summarizer script kind ${script.kind}`);
       kind.validate(script as ScriptData);
+      validateCallable(script as ScriptData);
       scriptDress(script, kind);
       return kind;
     },

@@ -3,7 +3,9 @@
 // The contract accepts 64 levels of adoption and rejects 65. Every `then` call is counted
 // ("then.calls", "then.repeat" for a thenable called again; see ./thenables). With `inherit`
 // ("class", "subclass" or "objectCreate"), every thenable of the chain inherits its then instead
-// of holding it as an own property (depth 1 at least).
+// of holding it as an own property (depth 1 at least). With `nullPrototype: true`, no thenable
+// of the chain has Object.prototype on its prototype chain (made with Object.create(null), or
+// inheriting from a holder or class prototype that has none): still thenables (§7 step 5).
 import type { Json } from "../../scenario/data";
 import { numberIsSafeInteger } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
@@ -22,6 +24,10 @@ export const thenableChainScript: ScriptKind = {
       if (!isInherit(script.inherit)) throw new ScenarioError("thenableChain needs `inherit` absent, \"class\", \"subclass\" or \"objectCreate\"");
       if (depth === 0) throw new ScenarioError("thenableChain with `inherit` needs a `depth` of 1 at least");
     }
+    if (script.nullPrototype !== undefined) {
+      if (script.nullPrototype !== true) throw new ScenarioError("thenableChain needs `nullPrototype` absent or true");
+      if (depth === 0) throw new ScenarioError("thenableChain with `nullPrototype` needs a `depth` of 1 at least");
+    }
   },
   invoke(script, ctx) {
     const depth = script.depth as number;
@@ -30,6 +36,6 @@ export const thenableChainScript: ScriptKind = {
       ctx.settling();
       return text;
     };
-    return depth === 0 ? last() : thenableChain(ctx, depth, last, true, script.inherit as Inherit | undefined);
+    return depth === 0 ? last() : thenableChain(ctx, depth, last, true, script.inherit as Inherit | undefined, script.nullPrototype === true);
   },
 };

@@ -2,7 +2,7 @@
 // call of their `then` in Observation.hostile, and the counter names the properties read.
 // Counts are the subject's touches only: when the driver adopts the value itself (abort point
 // "whilePending"), the engine's calls are not counted.
-import { apply, defineProperty, objectCreate, objectFreeze, reflectGet, thenIntrinsic } from "../intrinsics";
+import { apply, defineProperty, objectCreate, objectFreeze, reflectGet, setPrototypeOf, thenIntrinsic } from "../intrinsics";
 import type { ScriptContext } from "./registry";
 import { ScenarioError } from "../scenario-error";
 
@@ -114,26 +114,39 @@ export function isInherit(value: unknown): value is Inherit {
  * class ("subclass"), or an object made with Object.create from an object holding then
  * ("objectCreate"). Contract §7 step 5: then is read as any property is, an inherited one too.
  */
-export function inheritedThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, inherit: Inherit, counted = true): object {
+export function inheritedThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, inherit: Inherit, counted = true, nullPrototype = false): object {
   const then = reflectGet(countedThenable(ctx, name, body, counted), "then");
   if (inherit === "objectCreate") {
-    const holder = {};
+    const holder: object = nullPrototype ? (objectCreate(null) as object) : {};
     defineProperty(holder, "then", { value: then, writable: true, enumerable: true, configurable: true });
     return objectCreate(holder) as object;
   }
   class LaterSummary {}
   defineProperty(LaterSummary.prototype, "then", { value: then, writable: true, enumerable: false, configurable: true });
+  // With `nullPrototype`, the class's prototype has no prototype: no Object.prototype on the chain.
+  if (nullPrototype) setPrototypeOf(LaterSummary.prototype, null);
   if (inherit === "class") return new LaterSummary();
   class LaterSummaryPart extends LaterSummary {}
   return new LaterSummaryPart();
 }
 
 /**
+ * A thenable counted as countedThenable's, made with Object.create(null): its own then, and no
+ * Object.prototype on its chain (not an instanceof Object), still a thenable (§7 step 5).
+ */
+export function nullPrototypeThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, counted = true): object {
+  const thenable = objectCreate(null) as object;
+  defineProperty(thenable, "then", { value: reflectGet(countedThenable(ctx, name, body, counted), "then"), writable: true, enumerable: true, configurable: true });
+  return thenable;
+}
+
+/**
  * `count` generic thenables, each delivering the next, the last delivering `last()` (which
  * calls `ctx.settling()` itself when what it delivers is the settlement). With `inherit`, each
- * thenable inherits its then (inheritedThenable).
+ * thenable inherits its then (inheritedThenable); with `nullPrototype`, no thenable has
+ * Object.prototype on its prototype chain.
  */
-export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true, inherit?: Inherit): unknown {
+export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true, inherit?: Inherit, nullPrototype = false): unknown {
   let next: unknown = null;
   for (let level = count - 1; level >= 0; level--) {
     const deliver = next;
@@ -145,7 +158,12 @@ export function thenableChain(ctx: ScriptContext, count: number, last: () => unk
         r.fulfil(deliver);
       }
     };
-    next = inherit === undefined ? countedThenable(ctx, "chain", body, counted) : inheritedThenable(ctx, "chain", body, inherit, counted);
+    next =
+      inherit !== undefined
+        ? inheritedThenable(ctx, "chain", body, inherit, counted, nullPrototype)
+        : nullPrototype
+          ? nullPrototypeThenable(ctx, "chain", body, counted)
+          : countedThenable(ctx, "chain", body, counted);
   }
   return next;
 }

@@ -40,8 +40,8 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
   reject: { means: "returns a native promise rejected with a value", words: (s) => `returns a native promise rejected with ${jsonWords(s.value)}` },
   never: { means: "returns a native promise that never settles", words: () => "returns a native promise that never settles" },
   thenableChain: {
-    means: "returns a chain of generic thenables, each delivering the next, the last delivering the text (each may inherit its then from a class or a prototype object)",
-    words: (s) => `returns a chain of ${String(s.depth)} generic thenables${inheritWords(s.inherit)}, each delivering the next, the last delivering ${str(s.text)}`,
+    means: "returns a chain of generic thenables, each delivering the next, the last delivering the text (each may inherit its then from a class or a prototype object, and may have no Object.prototype on its prototype chain)",
+    words: (s) => `returns a chain of ${String(s.depth)} generic thenables${inheritWords(s.inherit)}${s.nullPrototype === true ? ", each with no Object.prototype on its prototype chain (Object.create(null))" : ""}, each delivering the next, the last delivering ${str(s.text)}`,
   },
   nestedPromise: {
     means: "returns native promises and generic thenables nested in each other",
@@ -101,6 +101,13 @@ const DRESSES: Readonly<Record<string, string>> = {
   "ctor:object": "its own constructor is a plain object",
   "ctor:primitive": "its own constructor is a primitive",
   "ctor:throwingAccessor": "its own constructor is a configurable getter that throws",
+};
+
+/** What kind of function the summarizer is (a script's `callable`; absent: an ordinary function). */
+const CALLABLES: Readonly<Record<string, string>> = {
+  async: "the summarizer is an async function",
+  bound: "the summarizer is a bound function",
+  arrow: "the summarizer is an arrow function",
 };
 
 /** When the driver aborts the options' signal (src/scenario/scenario.ts AbortPoint). */
@@ -165,6 +172,8 @@ const SPECIALS: Readonly<Record<string, string>> = {
   symbol: "a symbol",
   boxedString: "a String object (new String(…)), not a string",
   abortedSignal: "a genuine AbortSignal, already aborted",
+  abortError: "a DOMException named AbortError (as an aborted fetch rejects with)",
+  abortNamedError: "an Error whose name is AbortError",
 };
 
 /** Counters of calls the submission made into what the caller handed it. */
@@ -239,7 +248,8 @@ export function jsonWords(v: Json | undefined, max = 80): string {
 /** What the summarizer does, with its dress. */
 export function scriptWords(script: Fields): string {
   const kind = typeof script.kind === "string" ? script.kind : "";
-  const base = SCRIPTS[kind]?.words(script) ?? `does something unnamed (${kind})`;
+  const callable = typeof script.callable === "string" ? CALLABLES[script.callable] : undefined;
+  const base = `${SCRIPTS[kind]?.words(script) ?? `does something unnamed (${kind})`}${callable === undefined ? "" : ` (${callable})`}`;
   const dress = script.dress;
   if (dress === null || typeof dress !== "object" || Array.isArray(dress)) return base;
   const parts = Object.entries(dress).map(([part, value]) => DRESSES[`${part}:${String(value)}`]).filter((p): p is string => p !== undefined);
@@ -299,6 +309,7 @@ export function glossary(): GlossaryEntry[] {
   return [
     ...Object.entries(SCRIPTS).map(([term, s]) => ({ group: "summarizer", term, means: s.means })),
     ...of("dress", DRESSES),
+    ...of("summarizer function", CALLABLES),
     ...of("abort", ABORT_POINTS),
     ...of("abort reason", ABORT_REASONS),
     ...of("signal", SIGNALS),

@@ -230,6 +230,8 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   if (plainRight && direction !== "answers otherwise" && !limitAccepted && !jsonOnly) return { key: `read ${direction}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
+    const callable = await callableRefused(about.question, answer, probe);
+    if (callable !== null) return { key: callable, rule: "options.summarizer", ...side };
     const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
     return { key: optionsKey(refined), rule: refined.rule, ...side };
   }
@@ -490,6 +492,8 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   if (!answer.ok && !optionsCode(answer.code)) {
     return { ...(await builtSigned({ layer: "build", ...side, about: { kind: "build", question: { reader: "build", input: op.context }, subject: answer, contract: built } }, probe)), ...side };
   }
+  const callable = await callableRefused(scenario, answer, probe);
+  if (callable !== null) return { key: callable, rule: "options.summarizer", ...side };
   // Options the contract takes, refused on this context and accepted on an empty one: the
   // objection is to what the context holds (its requirements, its messages), not to a field.
   if (!answer.ok && answer.code === "CONTEXT_INVALID_BUDGET") {
@@ -507,6 +511,19 @@ async function answeredRight(scenario: Scenario, probe: UpstreamProbe | null): P
   return answer !== undefined && contract !== null && outcomeDeparture(answer, contract) === null;
 }
 
+/**
+ * A compaction refused where the same summarizer as a plain function is answered right: what the
+ * refusal needs is the kind of function (an async, bound or arrow function is a function too, §7).
+ * The key of that mistake, or null.
+ */
+async function callableRefused(scenario: Scenario, answer: { readonly ok: boolean; readonly code?: string }, probe: UpstreamProbe | null): Promise<string | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || answer.ok || probe === null) return null;
+  const { callable, ...plainScript } = op.summarizer as { readonly [field: string]: Json };
+  if (typeof callable !== "string") return null;
+  return (await answeredRight({ ...scenario, operation: { ...op, summarizer: plainScript as never } }, probe)) ? `options.summarizer ${callable} function refused with ${answer.code}` : null;
+}
+
 /** The script's step-5 rule when its text, returned as it is by the summarizer, is answered right; null otherwise. */
 async function deliveredOtherwise(scenario: Scenario, probe: UpstreamProbe | null): Promise<RuleId | null> {
   const op = scenario.operation;
@@ -518,8 +535,9 @@ async function deliveredOtherwise(scenario: Scenario, probe: UpstreamProbe | nul
 }
 
 /**
- * A thenable mistake that needs one shape of thenable: a then found on the prototype (an instance
- * of a class, an object made with Object.create), or a resolve(undefined) before the text. Where
+ * A thenable mistake that needs one shape of thenable: no prototype (Object.create(null)), a then
+ * found on the prototype (an instance of a class, an object made with Object.create), or a
+ * resolve(undefined) before the text. Where
  * the plainest thenable (an own then delivering the same text at once) is answered right, such a
  * script's departure is a mistake of its own (then looked for as an own property only; undefined
  * taken for "nothing delivered yet"), told apart from the other thenable mistakes of step 5; where
@@ -529,6 +547,11 @@ async function thenableShape(rule: RuleId, scenario: Scenario, probe: UpstreamPr
   const op = scenario.operation;
   if (rule !== "step5.thenable" || probe === null || op.kind !== "compact") return "";
   const script = op.summarizer as { readonly [field: string]: Json };
+  // A thenable without a prototype: the same chain with one (Object.prototype) is the plainest.
+  if (script.kind === "thenableChain" && script.nullPrototype === true) {
+    const { nullPrototype: _nullPrototype, ...withPrototype } = script;
+    return (await answeredRight({ ...scenario, operation: { ...op, summarizer: withPrototype as never } }, probe)) ? " null prototype" : "";
+  }
   const shape = script.kind === "undefinedDelivered" ? "undefined delivered" : script.kind === "thenableChain" && script.inherit !== undefined ? "inherited then" : null;
   if (shape === null) return "";
   const plain: Scenario = { ...scenario, operation: { ...op, summarizer: { kind: "thenableChain", depth: 1, text: scriptText(op.summarizer) ?? "summary" } as never } };
