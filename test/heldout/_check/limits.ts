@@ -88,6 +88,27 @@ export const LIMIT_CASES: readonly Case[] = [
   compact("retainRecentMessages 4096", () => ({ messages: users(3) }), () => compactOptions({ retainRecentMessages: 4096 })),
   compact("retainRecentMessages 4097", () => ({ messages: users(3) }), () => compactOptions({ retainRecentMessages: 4097 })),
   compact("summaryMaxUnits 1,000,001 above target", () => ({ messages: users(3) }), () => compactOptions({ summaryMaxUnits: 1_000_001 })),
+  // (s22) Fixed cases the generator does not make: a record's units 0 (the lower limit), a blank
+  // compacted id, a tool call without arguments, a thenable that rejects in a later job.
+  build("a record with unitsBefore and unitsAfter 0", () => ({ messages: users(1), compactions: [{ ...record(0), unitsBefore: 0, unitsAfter: 0 }] })),
+  build("a record with a blank compacted id", () => ({ messages: users(1), compactions: [{ ...record(0), compactedMessageIds: [" "] }] })),
+  build("a tool call without arguments", () => ({
+    messages: [
+      { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "t" }] },
+      { id: "r", role: "toolResult", toolCallId: "c", toolName: "t", content: "", isError: false },
+    ],
+  })),
+  compact("a thenable that rejects in a later job", () => ({ messages: users(3) }), () =>
+    compactOptions({
+      summarizer: () => ({
+        then(_resolve: unknown, reject: (reason: unknown) => void) {
+          Promise.resolve()
+            .then(() => reject(new Error("late")))
+            .catch(() => undefined);
+        },
+      }),
+    }),
+  ),
 ];
 
 export async function limitDifferences(m: Impl, reference: Impl): Promise<{ label: string; expected: string; actual: string }[]> {

@@ -29,7 +29,9 @@ const contextView = (m: Impl) => (value: unknown) => ({
 
 function groupsView(value: unknown): Outcome {
   const groups = value as { kind: string; startIndex: number; endIndex: number; messages: { id: string }[] }[];
-  return { groups: groups.map((g) => [g.kind, g.startIndex, g.endIndex, g.messages.map((x) => x.id).join(",")]), deepFrozen: deepFrozen(groups) };
+  // (s22) A group whose messages is not a list is shown as such, not read as one.
+  const ids = (list: unknown) => (Array.isArray(list) ? (list as { id: string }[]).map((x) => x.id).join(",") : `<not a list: ${typeof list}>`);
+  return { groups: groups.map((g) => [g.kind, g.startIndex, g.endIndex, ids(g.messages)]), deepFrozen: deepFrozen(groups) };
 }
 
 function secondArgument(signal: unknown, caller: unknown): string {
@@ -135,7 +137,9 @@ async function compactScenario(
   let calls = 0;
   let request: Outcome = null;
   let second = "not called";
+  let secondSignal: unknown = undefined;
   const counted = (req: unknown, signal: unknown) => {
+    secondSignal = signal;
     calls++;
     const q = req as Record<string, unknown>;
     request = {
@@ -169,6 +173,8 @@ async function compactScenario(
       return { value: view(value), deepFrozen: deepFrozen(value) };
     });
   });
+  // (s22) Without a caller's signal, the summarizer's second argument must still not be aborted once compactContext settled.
+  const secondLater = controller === null && secondSignal instanceof AbortSignal && secondSignal.aborted ? "aborted after" : "not aborted";
   // A built context comes back as the very object when unchanged; a compacted one can be compacted again.
   const identity: Outcome = prebuilt && raw !== null ? { sameContext: (raw as { context?: unknown }).context === input } : "n/a";
   let again: Outcome = "n/a";
@@ -181,6 +187,6 @@ async function compactScenario(
   }
   return {
     label: `${label}; ${scriptLabel}; signal ${signalChoice}; ${optionLabel} text ${JSON.stringify(text).slice(0, 30)} ${JSON.stringify(view({ ...base }))}`,
-    outcome: { result, calls, request, second, then: counts.then, unhandled, probe: { ...probe }, input: inputAfter(), identity, again },
+    outcome: { result, calls, request, second, secondLater, then: counts.then, unhandled, probe: { ...probe }, input: inputAfter(), identity, again },
   };
 }

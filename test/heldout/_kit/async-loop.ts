@@ -71,6 +71,10 @@ export type AsyncFlags = {
   readonly promiseLevelNotCounted?: boolean;
   /** (s21) A native promise that a custom then returns gets no handlers (other returned objects are observed). */
   readonly thenReturnedPromiseUnhandled?: boolean;
+  /** (s22) A thenable's then is called with the fulfilment handler only (`value.then(next)`): no reject is passed. */
+  readonly thenCalledWithoutReject?: boolean;
+  /** (s22) The depth limit is checked only before following a promise or a thenable: a primitive received at level 65 is taken. */
+  readonly textAtLevel65Accepted?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -179,6 +183,8 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
 
   function follow(received: unknown, level: number): void {
     if (done) return handleLate(received);
+    // (s22) The student's depth check sits in the branch that follows a promise or a thenable.
+    if (flags.textAtLevel65Accepted && !isObject(received)) return finish(null, received);
     if (!flags.noDepthCap && level > maxLevel) {
       handleLate(received);
       return finish(failed(`more than ${MAX_CONTEXT_ASYNC_DEPTH} levels of promises and thenables`), undefined);
@@ -378,7 +384,8 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     };
     let result: unknown;
     try {
-      result = apply(then as (...args: unknown[]) => unknown, thenable, [onFulfilled, onRejected]);
+      // (s22) The student passes the fulfilment handler only.
+      result = apply(then as (...args: unknown[]) => unknown, thenable, flags.thenCalledWithoutReject ? [onFulfilled] : [onFulfilled, onRejected]);
     } catch {
       // A throw after a resolver call is ignored (s19: the student ignores any throw of then).
       if (!resolved && !flags.throwBeforeResolveIgnored) {
