@@ -153,6 +153,8 @@ const NAME_EDITS: readonly Edit[] = [
   ["block:type-unknown", (c) => withTail(c, (t) => void (callOf(t, 0).type = "tool_call"))],
   // A block of another type next to the call: skipping it leaves a transcript that still holds together.
   ["block:type-unknown-added", (c) => withTail(c, (t) => void (t[1]!.content as Json[]).push({ type: "image", url: "x" }))],
+  // A call without its arguments (§2: a toolCall block has them): not a call with none (held-out s22).
+  ["call:arguments-missing", (c) => withTail(c, (t) => void delete callOf(t, 0).arguments)],
 ];
 
 const LINK_EDITS: readonly Edit[] = [
@@ -244,7 +246,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary, at most 4,096", "A compacted message id that is not a string, a duplicate record id, compactedMessageIds of another length than boundary, or more than 4,096 of them accepted.", "contract §3", RECORD_EDITS),
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
   aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),
-  aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall", "A tool name that is a number (the same on call and result) or blank accepted, or a block of another type read as a tool call or skipped.", "contract §2, §3", NAME_EDITS),
+  aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall, and a toolCall has its arguments", "A tool name that is a number (the same on call and result) or blank accepted, a block of another type read as a tool call or skipped, or a call without arguments read as one with none.", "contract §2, §3", NAME_EDITS),
   aimed("reading-linkage", "Unique call ids, one result per call, the call's name", "A duplicate call id, a second result for a call (while another call has none), or a result with another toolName accepted.", "contract §2", LINK_EDITS),
   aimed("reading-prototypes", "A class instance is no record, a null-prototype object is one; messages must be an array", "The prototype check inverted or dropped (null prototype refused, class instance accepted), or a non-array transcript read by its length.", "contract §3", PROTOTYPE_EDITS),
   aimed("reading-optional-channels", "An accessor or a throwing trap on the input's channels is refused", "An optional channel read as absent when it is an accessor, or when the input's descriptor trap throws.", "contract §3", TRAP_EDITS),

@@ -71,4 +71,6 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   "compact-summarizer-tostring-check": "strength.non-function-summarizer-rejected",
   // §7 step 6: any string is a summary text, one holding a lone surrogate too (held-out s21).
   "compact-summary-well-formed-only": "strength.non-string-summary-rejected",
+  // §2: a toolCall block has its arguments; one without them is refused, not read as {} (held-out s22).
+  "build-missing-arguments-as-empty": "strength.reading-tool-names-and-blocks",
 };

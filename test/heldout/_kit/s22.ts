@@ -353,21 +353,6 @@ export const maxUnitsMillionRefused: MistakeDef = {
 // ---------------------------------------------------------------------------------------------
 // The request and the summarizer's signal (§7 step 4).
 
-/** The request is frozen, but its messages are a fresh slice that is not. */
-export const requestMessagesUnfrozen: MistakeDef = {
-  layer: (base) => ({
-    ...base,
-    compactContext: (input, options) =>
-      base.compactContext(
-        input,
-        wrapSummarizer(options, (summarizer) => (request, signal) => {
-          const r = request as Data;
-          return summarizer(Object.freeze({ ...r, messages: [...(r.messages as unknown[])] }), signal);
-        }),
-      ),
-  }),
-};
-
 /** With no signal the student passes a signal of their own controller, and aborts it when compactContext is done ("clean-up"). */
 export const freshSignalAbortedAfter: MistakeDef = {
   layer: (base) => ({

@@ -153,30 +153,6 @@ const recordUnitsZeroRefused: Mistake = {
   },
 };
 
-const requestMessagesUnfrozen: Mistake = {
-  id: "request-messages-unfrozen",
-  says: "The summarizer's request is frozen but its messages are a fresh slice that is not (a shallow Object.freeze), so the summarizer can push onto request.messages; the request is frozen, its messages list too.",
-  breaks: "§7 step 4 (call summarizer(request, signal) once, with the frozen request { requirements, previousSummary, messages, boundary, maxSummaryUnits }), §3 (every object and array frozen)",
-  criterion: "immutable-snapshots-and-ceilings",
-  witness: {
-    call: "compactContext(4 users, { summaryMaxUnits: 10, … }) → whether the request's messages were frozen",
-    run: async (m) => {
-      let frozen: unknown = "not called";
-      const status = await on(
-        m,
-        (request) => {
-          frozen = Object.isFrozen((request as { messages: unknown }).messages);
-          return "sum";
-        },
-        {},
-        statusOnly,
-      );
-      return { status, frozen: view(frozen) };
-    },
-    expected: { status: { value: "compacted" }, frozen: true },
-  },
-};
-
 // --- boundary selection (options of §6, the walk, the answer) --------------------------------
 
 const optionsNullTypeError: Mistake = {
@@ -463,7 +439,7 @@ export const S22: readonly Implementation[] = [
   s22("s22-records-summarytext-recordoneback", "rewrite", [summaryStoredAsText, resultRecordOneBack]),
   // two criteria
   s22("s22-summaryid-unbounded-maxunits-million", "rewrite", [summaryIdLengthUnchecked, maxUnitsMillionRefused]),
-  s22("s22-request-unfrozen-messages-signal-aborted", "rewrite", [requestMessagesUnfrozen, freshSignalAbortedAfter]),
+  s22("s22-fresh-signal-aborted-after", "rewrite", [freshSignalAbortedAfter]),
   // a whole-flow rewrite: four mistakes in four criteria
   s22("s22-flow-numberbase-noretain-textbudget-beforesummary", "rewrite", [jsonNumberNoBase, compactWalkIgnoresRetain, requestMaxUnitsForText, unitsBeforeWithoutSummary]),
   // one mistake
