@@ -92,6 +92,23 @@ export function readBoundaryOptions(options: unknown): BoundaryOptions {
     },
   },
   {
+    id: "undefined-budget-is-missing",
+    row: "an option of §6 or `maxUnits` present with value `undefined`",
+    description: "Treats a budget field present with the value undefined as missing (CONTEXT_INVALID_INPUT), not as a value that is no safe integer",
+    patches: [
+      {
+        file: "options.ts",
+        find: "  const value = required(options, name);\n  if (!isSafeInteger(value) || (value as number) < min || (value as number) > max) {\n",
+        replace: "  const value = required(options, name);\n  if (value === undefined) fail(INVALID_INPUT, `options.${name} is missing`);\n  if (!isSafeInteger(value) || (value as number) < min || (value as number) > max) {\n",
+      },
+    ],
+    witness: {
+      run: (subject) => compactOutcome(subject, { retainRecentMessages: undefined }),
+      core: "threw CONTEXT_INVALID_BUDGET",
+      variant: "threw CONTEXT_INVALID_INPUT",
+    },
+  },
+  {
     id: "option-id-length-before-blankness",
     row: "several rules broken in one input or options object",
     description: "Checks summaryId and recordId against 65,536 code points before checking that they are not blank",

@@ -19,6 +19,7 @@ export const LATITUDE_ROWS = [
   "the finished context above 1,000,000 units (strings and items within limits)",
   "accessor or throwing trap on the input's `messages` field",
   "a channel present with value `undefined`",
+  "an option of §6 or `maxUnits` present with value `undefined`",
   "a Proxy array whose traps disagree (e.g. `get` of `length` throws, descriptors work)",
   "`signal: null`",
   "a Proxy around a genuine signal, or `Object.create(signal)`",

@@ -167,18 +167,6 @@ const optionsNullTypeError: Mistake = {
   },
 };
 
-const undefinedFieldAsMissing: Mistake = {
-  id: "undefined-field-as-missing",
-  says: "A field present with the value undefined is taken as missing (the check is options.x === undefined) and refused with CONTEXT_INVALID_INPUT; a present field that is not a safe integer in its range is CONTEXT_INVALID_BUDGET (only a missing field or an accessor is CONTEXT_INVALID_INPUT).",
-  breaks: "§6 (Order of checks 2: missing or an accessor → CONTEXT_INVALID_INPUT; present but not a safe integer in range → CONTEXT_INVALID_BUDGET)",
-  criterion: "boundary-selection",
-  witness: {
-    call: "selectCompactionBoundary(4 users, { targetUnits: 40, summaryMaxUnits: undefined, retainRecentMessages: 1 })",
-    run: (m) => sync(() => m.selectCompactionBoundary({ messages: users(4) }, boundary(40, undefined, 1))),
-    expected: { error: "CONTEXT_INVALID_BUDGET" },
-  },
-};
-
 const retain4096Refused: Mistake = {
   id: "retain-4096-refused",
   says: "retainRecentMessages of exactly 4096 is refused with CONTEXT_INVALID_BUDGET (the check is < MAX_CONTEXT_MESSAGES); the bound is inclusive, retainRecentMessages <= 4096, and with nothing left to compact the answer is null.",
@@ -433,7 +421,7 @@ export const S22: readonly Implementation[] = [
   // two or three mistakes in one criterion
   s22("s22-units-nosummary-calltext-commas", "rewrite", [absentSummaryCostsBase, callTextBlocksSkipped, jsonSeparatorsBetweenItems]),
   s22("s22-reading-arrayargs-blankids-zerounits", "rewrite", [arrayArgumentsAccepted, compactedIdBlankAccepted, recordUnitsZeroRefused]),
-  s22("s22-options-null-undefined-retain4096", "rewrite", [optionsNullTypeError, undefinedFieldAsMissing, retain4096Refused]),
+  s22("s22-options-null-retain4096", "rewrite", [optionsNullTypeError, retain4096Refused]),
   s22("s22-async-noreject-level65", "rewrite", [thenCalledWithoutReject, textAtLevel65Accepted]),
   s22("s22-groups-lastmissing-messagenotlisted", "rewrite", [lastMessageUngrouped, messageGroupNotListed]),
   s22("s22-records-summarytext-recordoneback", "rewrite", [summaryStoredAsText, resultRecordOneBack]),
