@@ -14,6 +14,11 @@ import { toData } from "./to-data";
 export interface RecordingSummarizer {
   readonly fn: (...args: unknown[]) => unknown;
   readonly calls: SummarizerCall[];
+  /**
+   * The calls as they stand now: a fresh signal not aborted at the call (no caller's signal)
+   * that is aborted by now is "abortedAfterCall" (§7 step 4: a signal that is never aborted).
+   */
+  readonly callsNow: () => SummarizerCall[];
 }
 
 const TRIVIALLY_FROZEN = objectFreeze({ deep: true, firstUnfrozen: null });
@@ -44,6 +49,7 @@ export function createRecordingSummarizer(
   subjectExport?: ScriptContext["subjectExport"],
 ): RecordingSummarizer {
   const calls: SummarizerCall[] = [];
+  const seconds: unknown[] = [];
   const noop = (): void => {};
   const dress = scriptDress(script, kind);
   const ctx = (settling: () => void, driverAdopts = false): ScriptContext => ({ settling, counters, materialize, driverAdopts, subjectExport, dress });
@@ -57,6 +63,7 @@ export function createRecordingSummarizer(
         requestFrozen: frozenReport(request) ?? TRIVIALLY_FROZEN,
         secondArgument: secondArgument(second, optionsSignal),
       }));
+      pushItem(seconds, second);
     });
     if (plan.point === "inSummarizer") plan.abort();
     if (plan.point === "whilePending" && plan.signal !== null) {
@@ -77,5 +84,14 @@ export function createRecordingSummarizer(
     }
     return kind.invoke(script as ScriptData, ctx(plan.point === "atSettlement" ? () => plan.abort() : noop));
   };
-  return { fn, calls };
+  const callsNow = (): SummarizerCall[] => {
+    const out: SummarizerCall[] = [];
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      const later = call.secondArgument === "unabortedSignal" && abortedOfGenuineSignal(seconds[i]) === true;
+      pushItem(out, later ? objectFreeze({ request: call.request, requestFrozen: call.requestFrozen, secondArgument: "abortedAfterCall" as const }) : call);
+    }
+    return out;
+  };
+  return { fn, calls, callsNow };
 }

@@ -33,7 +33,7 @@ export interface FrozenReport {
   readonly firstUnfrozen: string | null;
 }
 
-export type SecondArgument = "optionsSignal" | "undefined" | "unabortedSignal" | "abortedSignal" | "other";
+export type SecondArgument = "optionsSignal" | "undefined" | "unabortedSignal" | "abortedSignal" | "abortedAfterCall" | "other";
 
 export interface SummarizerCall {
   /** The request as data. */

@@ -73,4 +73,7 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   "compact-summary-well-formed-only": "strength.non-string-summary-rejected",
   // §2: a toolCall block has its arguments; one without them is refused, not read as {} (held-out s22).
   "build-missing-arguments-as-empty": "strength.reading-tool-names-and-blocks",
+  // §7 step 4: with no signal, the summarizer's second argument is a fresh AbortSignal that is
+  // never aborted (or undefined), not one the compactor aborts when it is done (held-out s22).
+  "compact-fresh-signal-aborted-after": "compaction.request-exact",
 };

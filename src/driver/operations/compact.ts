@@ -62,7 +62,7 @@ async function compactNow(op: Extract<Operation, { kind: "compact" }>, env: Oper
     }
   });
   const options = env.decorate(prepared.options, "options");
-  const calls = () => (prepared.summarizer === null ? [] : prepared.summarizer.calls);
+  const calls = () => (prepared.summarizer === null ? [] : prepared.summarizer.callsNow());
   const tracker = env.track(context, op.prebuilt);
   const plan = prepared.plan;
   const identity: Record<string, boolean> = {};

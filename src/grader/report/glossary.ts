@@ -214,6 +214,7 @@ const SECOND_ARGUMENTS: Readonly<Record<string, string>> = {
   undefined: "undefined",
   unabortedSignal: "a fresh signal, not aborted",
   abortedSignal: "an aborted signal",
+  abortedAfterCall: "a fresh signal, aborted once the summarizer was called",
   other: "something else",
 };
 

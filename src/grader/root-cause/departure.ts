@@ -1,5 +1,5 @@
 import { equalAsContractData } from "../../driver/deep-equal-data";
-import type { Json } from "../../scenario/data";
+import { SPECIAL_TAG, type Json } from "../../scenario/data";
 import { acceptedOutcomes, expectedAs, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import { value, valueText } from "../report/notation";
@@ -124,14 +124,39 @@ export function normalizedPath(path: string): string {
 export function firstDifferingField(observed: Json, expected: Json, focus?: string): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined; readonly field?: string } | null {
   if (equalAsContractData(observed, expected)) return null;
   const fields = differingFields(observed, expected);
-  const path = focus !== undefined && fields.includes(focus) ? focus : fields[0];
-  if (path === undefined) return deeper("", observed, expected);
+  const chosen = focus !== undefined && fields.includes(focus) ? focus : fields[0];
+  if (chosen === undefined) return deeper("", observed, expected);
+  const path = wholeField(observed, expected, chosen);
+  if (path !== chosen) return { path, observed: at(observed, path), expected: at(expected, path) };
   if (!path.startsWith("record.")) return deeper(path, fieldOf(observed, path, expected), fieldOf(expected, path, expected));
   // A record field differing as returned is shown so; else as kept last in context.compactions.
   if (!equalAsContractData(at(observed, path) ?? null, at(expected, path) ?? null)) return deeper(path, at(observed, path), at(expected, path));
   const name = path.slice("record.".length);
   const [mine, theirs] = [at(observed, "context.compactions") as Json[], at(expected, "context.compactions") as Json[]];
   return { ...deeper(`context.compactions[${mine.length - 1}].${name}`, at(mine.at(-1)!, name), at(theirs.at(-1)!, name)), field: path };
+}
+
+/** A plain object of the result (not a tag of the scenario data such as {"$cc": "undefined"}). */
+const isRecordValue = (v: Json | undefined): boolean => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && !(SPECIAL_TAG in v);
+
+/**
+ * The field a difference at `path` is about as a whole: the first object on the way to it that the
+ * observed result holds as something else (a text where the summary object is, no record), or the
+ * record when the one returned is an old record of the new context (another record returned);
+ * else `path`. Each field of such an object then departs alike, whichever a verdict looked at.
+ */
+export function wholeField(observed: Json, expected: Json, path: string): string {
+  const keys = path.split(".");
+  for (let i = 1; i < keys.length; i++) {
+    const prefix = keys.slice(0, i).join(".");
+    if (/\[\d+\]/.test(prefix)) break;
+    if (isRecordValue(at(expected, prefix)) && !isRecordValue(at(observed, prefix))) return prefix;
+  }
+  if (path.startsWith("record.")) {
+    const [mine, records] = [at(observed, "record"), at(observed, "context.compactions")];
+    if (isRecordValue(mine) && Array.isArray(records) && records.slice(0, -1).some((r) => equalAsContractData(r, mine!))) return "record";
+  }
+  return path;
 }
 
 /**

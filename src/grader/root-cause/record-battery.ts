@@ -1,7 +1,7 @@
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Scenario } from "../../scenario/scenario";
-import { differingFields, normalizedPath, outcomeDeparture, returnedValue } from "./departure";
+import { differingFields, normalizedPath, outcomeDeparture, returnedValue, wholeField } from "./departure";
 import { RECORD_IDENTITY } from "./focus";
 import { contractOf } from "./accepts";
 import { plainShapes } from "./plain-shapes";
@@ -41,6 +41,9 @@ const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "record.unitsAfter": ["record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "context.requirements", "context.compactions", "record.unitsBefore"],
   "context.requirements": [],
   "context.compactions": [],
+  // The summary's fields: asked only where the new context holds no summary object (below).
+  "context.summary.content": [],
+  "context.summary.id": [],
   // The record kept elsewhere than last (the old records differ) is another record than result.record.
   [RECORD_IDENTITY]: ["context.compactions"],
 };
@@ -81,7 +84,14 @@ export async function recordBattery(probe: UpstreamProbe, known: ReadonlySet<str
     const op = scenario.operation as Extract<Scenario["operation"], { kind: "compact" }>;
     const question = `compactContext(${value(op.context, 160)}, ${value(op.options, 120)}) with a summarizer returning "sum"`;
     const miscounts = own.some((f) => UNITS_FIELDS.includes(f)) && (await unitsDepart(probe, op.context, (want as { context: Json }).context));
-    for (const field of own) {
+    // A field of an object returned as a whole otherwise (no record, an old record, a text for the
+    // summary) departs as that object: one finding for all its fields, the record's identity too.
+    const wholes = new Map(own.map((f) => [f, f === RECORD_IDENTITY ? f : wholeField(outcome.value, want!, f)]));
+    const recordWhole = [...wholes.values()].includes("record");
+    for (const ownField of own) {
+      const field = wholes.get(ownField)!;
+      if (ownField.startsWith("context.summary.") && field !== "context.summary") continue;
+      if (field === RECORD_IDENTITY && recordWhole) continue;
       if (field === RECORD_IDENTITY) {
         if (!found.has(RECORD_IDENTITY)) found.set(RECORD_IDENTITY, { field, key: "identity.record", rule: "identity.record", question: `${question}: result.record === the new context's last record`, subject: "false (another object)", contract: "true" });
         continue;

@@ -85,19 +85,21 @@ function ascii(item: Json): Json {
 }
 
 export async function refineUnits(differences: readonly Difference[], probe: UpstreamProbe): Promise<UnitsFinding | null> {
-  // The sum first: a context with nothing in it costs 0.
+  // The sum: a context with nothing in it costs 0. Where it does not, an item of the
+  // counterexample may still depart beyond what the empty context costs (a second mistake, of
+  // that item's row); otherwise the sum is the row.
   const empty = await probe.unitsOfInput({});
-  if (empty !== null && empty !== 0) return { rule: "units.context", question: "estimateContextUnits({})", subject: String(empty), contract: "0" };
+  const offset = empty !== null && empty !== 0 ? empty : 0;
   const strings = differences.filter((d) => d.about?.kind === "codePoints");
-  if (strings.length > 0) return stringFinding(strings, probe);
+  if (offset === 0 && strings.length > 0) return stringFinding(strings, probe);
   // In the order the items are counted (requirements, the summary, messages): a counterexample
   // showing two rows departing is signed by the first, as another counterexample may be by another.
   for (const d of differences.filter((x) => x.about?.kind === "item")) {
     if (d.about?.kind !== "item") continue;
-    const found = await itemFinding(d.about.item.kind, d.about.item.item as Json, probe);
+    const found = await itemFinding(d.about.item.kind, d.about.item.item as Json, probe, offset);
     if (found !== null) return found;
   }
-  return null;
+  return offset === 0 ? null : { rule: "units.context", question: "estimateContextUnits({})", subject: String(empty), contract: "0" };
 }
 
 /** u(s) of the first code point of a departing string whose u departs alone (else the string). */
@@ -135,7 +137,9 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
   const plain = contextOf(kind, ascii(item));
   if (plain === null) return null;
   const [own, contract] = [await probe.unitsOfInput(whole), contractUnits(whole)];
-  if (own === null || contract === null || own - offset === contract) return null;
+  // A summary counted exactly right: its row does not depart, whatever the empty context (which
+  // has none) costs.
+  if (own === null || contract === null || own - offset === contract || (kind === "summary" && own === contract)) return null;
   const [ownPlain, contractPlain] = [await probe.unitsOfInput(plain), contractUnits(plain)];
   // The same item with every string in plain ASCII is counted right: the code points are the difference.
   if (ownPlain !== null && contractPlain !== null && ownPlain - offset === contractPlain) return { rule: "units.u", question: `units of ${describe(kind, item)}`, subject: String(own), contract: String(contract) };
@@ -161,6 +165,14 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
     for (const block of subject.content.filter((b) => isRec(b) && b.type === "text").slice(0, 4)) {
       const d = await delta(p, contextOf(kind, { ...subject, content: [block] })!, none);
       if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(block, 80)}`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+    }
+    // The same text block next to the message's calls, against the calls alone: a text block
+    // counted otherwise in a message that calls tools is the text row too.
+    const calls = subject.content.filter((b) => isRec(b) && b.type === "toolCall");
+    const text = subject.content.find((b) => isRec(b) && b.type === "text");
+    if (calls.length > 0 && text !== undefined) {
+      const d = await delta(p, contextOf(kind, { ...subject, content: [text, ...calls] })!, contextOf(kind, { ...subject, content: calls })!);
+      if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(text, 80)} next to a tool call`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
     }
   }
   // An assistant message (the item, or a result's partner) with no blocks: its own base and id, whatever its blocks cost.
@@ -222,8 +234,9 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
     const nulled = await delta(p, withArgs({ [key]: null }), empty);
     if (nulled !== null && nulled.subject !== nulled.contract) {
       const longer = await delta(p, withArgs({ [`${key}x`]: null }), withArgs({ [key]: null }));
-      // A null alone in an array (no key) departing as much tells J(null) from the entry's own terms.
-      const item = await delta(p, withArgs({ [key]: [null] }), withArgs({ [key]: [] }));
+      // A second null in an array (no key, and the array's own per-item term departing the same
+      // for both) departing as much tells J(null) from the entry's own terms.
+      const item = await delta(p, withArgs({ [key]: [null, null] }), withArgs({ [key]: [null] }));
       const nullDeparts = item !== null && item.subject - item.contract === nulled.subject - nulled.contract;
       const keyCounted = longer !== null && longer.subject === longer.contract && nullDeparts;
       return keyCounted

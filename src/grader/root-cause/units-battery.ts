@@ -24,6 +24,8 @@ export const BATTERY: readonly Item[] = [
   ["summary", { id: "s1", content: "abc" }],
   ["message", { id: "m1", role: "user", content: "abc" }],
   ["message", { id: "a1", role: "assistant", content: [{ type: "text", text: "abc" }] }],
+  // Text next to a call: a reader may count an assistant's blocks by whether it calls tools.
+  ["message", { id: "a1", role: "assistant", content: [{ type: "text", text: "abc" }, { type: "toolCall", id: "c1", name: "read", arguments: {} }] }],
   ["message", { id: "t1", role: "toolResult", toolCallId: "c1", toolName: "read", content: "abc", isError: false }],
   ["message", { id: "t1", role: "toolResult", toolCallId: "c1", toolName: "read", content: "abc", isError: true }],
   call({}),
@@ -82,10 +84,31 @@ export async function unitsBattery(probe: UpstreamProbe, known: ReadonlySet<Rule
   for (const entry of VALUES) add(await valueRow(probe, entry));
   // Most kinds of J departing at once is one way of counting tool arguments (by their JSON
   // text, say), not a mistake per kind: the rows of J the failures name stand for it.
+  if (await containersAlike(probe)) {
+    // One per-item term of both containers: the row already named (or the array's) stands for it.
+    if (known.has("units.J(object)") || (found.has("units.J(object)") && !known.has("units.J(array)"))) found.delete("units.J(array)");
+    else found.delete("units.J(object)");
+  }
   const rows = [...found.values()];
   const json = (rule: RuleId) => rule.startsWith("units.J(");
   const kinds = new Set([...rows.map((f) => f.rule), ...known].filter(json));
   return kinds.size >= ONE_WAY_OF_COUNTING ? rows.filter((f) => !json(f.rule)) : rows;
+}
+
+/**
+ * Arrays and objects whose item costs depart alike (one item against none, the empty container
+ * counted right): one way of counting a container's items (their separators, say), one mistake,
+ * not one per kind of container.
+ */
+async function containersAlike(probe: UpstreamProbe): Promise<boolean> {
+  const p = { probe };
+  const at = (x: Json) => contextOf("message", call({ k: x })[1])!;
+  const [array, object] = [await delta(p, at([null]), at([])), await delta(p, at({ j: null }), at({}))];
+  const [emptyArray, emptyObject] = [await delta(p, at([]), at(null)), await delta(p, at({}), at(null))];
+  if (array === null || object === null || emptyArray === null || emptyObject === null) return false;
+  if (emptyArray.subject !== emptyArray.contract || emptyObject.subject !== emptyObject.contract) return false;
+  const [a, o] = [array.subject - array.contract, object.subject - object.contract];
+  return a !== 0 && a === o;
 }
 
 /** How many of J's six kinds departing are taken for one mistake of counting arguments. */
