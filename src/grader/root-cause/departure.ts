@@ -124,7 +124,8 @@ export function normalizedPath(path: string): string {
 export function firstDifferingField(observed: Json, expected: Json, focus?: string): { readonly path: string; readonly observed: Json | undefined; readonly expected: Json | undefined; readonly field?: string } | null {
   if (equalAsContractData(observed, expected)) return null;
   const fields = differingFields(observed, expected);
-  const chosen = focus !== undefined && fields.includes(focus) ? focus : fields[0];
+  const focused = focus !== undefined && (fields.includes(focus) || fields.some((f) => wholeField(observed, expected, f) === focus));
+  const chosen = focused ? focus : fields[0];
   if (chosen === undefined) return deeper("", observed, expected);
   const path = wholeField(observed, expected, chosen);
   if (path !== chosen) return { path, observed: at(observed, path), expected: at(expected, path) };

@@ -6,7 +6,7 @@ import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
 import { failureOrigin } from "../run/failure-origin";
 import { contractOf } from "./accepts";
-import { differingFields, returnedValue } from "./departure";
+import { differingFields, returnedValue, wholeField } from "./departure";
 import type { SeenGroup } from "./probe";
 import { requestPut } from "./request-check";
 
@@ -43,7 +43,9 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   // result.record another object than the new context's last record: a difference JSON does not show, named last.
   // The summarizer called otherwise as well (step 4, before the result): the call, named after the result's fields.
   const called = step === null && expected !== null ? requestPut(scenario, observation, expected) : null;
-  const fields = [...differingFields(seen.value, wanted), ...(identity?.recordIsLastCompaction === false ? [RECORD_IDENTITY] : []), ...(called === null ? [] : [SUMMARIZER_CALL])];
+  // A field of an object held as something else (no record, a text for the summary) is put right as that whole object.
+  const wholes = [...new Set(differingFields(seen.value, wanted).map((f) => wholeField(seen.value, wanted, f)))];
+  const fields = [...wholes, ...(identity?.recordIsLastCompaction === false && !wholes.includes("record") ? [RECORD_IDENTITY] : []), ...(called === null ? [] : [SUMMARIZER_CALL])];
   if (fields.length === 0) return null;
   if (fields.length === 1 || def.arbitrary === null) return { fields, field: null };
   const contract = expected ?? contractOf(scenario);
