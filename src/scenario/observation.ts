@@ -43,8 +43,9 @@ export interface SummarizerCall {
   /**
    * What the summarizer got as its second argument (contract §7 step 4): the very value of
    * `options.signal` ("optionsSignal", only when the options carry one), `undefined` (also when
-   * not passed), another genuine AbortSignal not aborted / aborted at the time of the call, or
-   * anything else.
+   * not passed), another genuine AbortSignal not aborted / aborted at the time of the call, one
+   * not aborted then but aborted by the time the call settled ("abortedAfterCall": §7 step 4's
+   * fresh signal is never aborted; compact operations only), or anything else.
    */
   readonly secondArgument: SecondArgument;
 }
