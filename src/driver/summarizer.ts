@@ -13,10 +13,10 @@ import { toData } from "./to-data";
 
 export interface RecordingSummarizer {
   readonly fn: (...args: unknown[]) => unknown;
-  readonly calls: SummarizerCall[];
   /**
-   * The calls as they stand now: a fresh signal not aborted at the call (no caller's signal)
-   * that is aborted by now is "abortedAfterCall" (§7 step 4: a signal that is never aborted).
+   * The calls so far, as they stand now (a fresh array: a call that comes later is not in it): a
+   * fresh signal not aborted at the call (no caller's signal) that is aborted by now is
+   * "abortedAfterCall" (§7 step 4: a signal that is never aborted).
    */
   readonly callsNow: () => SummarizerCall[];
 }
@@ -93,5 +93,5 @@ export function createRecordingSummarizer(
     }
     return out;
   };
-  return { fn, calls, callsNow };
+  return { fn, callsNow };
 }

@@ -12,7 +12,7 @@ import { deepEqualData } from "../deep-equal-data";
 import { frozenReport } from "../frozen-report";
 import { StringCtor, box, isArray, objectFreeze, sealed, type Box } from "../intrinsics";
 import { buildCompactOptions } from "../options";
-import { defineData, isObjectLike, ownDataValue, pushItem } from "../read";
+import { defineData, isObjectLike, ownDataValue } from "../read";
 import { settleWithin } from "../settle";
 import { toData } from "../to-data";
 import type { Attempt, OperationEnv } from "./env";
@@ -143,13 +143,8 @@ async function compactStepNow(env: OperationEnv, state: LiveState, index: number
     summarizerSlot: "script", signal: "controller", abort: step.abort,
   };
   const prepared = buildCompactOptions(operation, env.counters, (value) => env.live(value, null));
-  // A copy: a summarizer call that comes after the step is not this step's.
-  const calls = (): readonly SummarizerCall[] => {
-    const copy: SummarizerCall[] = [];
-    const recorded = prepared.summarizer === null ? [] : prepared.summarizer.calls;
-    for (let i = 0; i < recorded.length; i++) pushItem(copy, recorded[i]);
-    return objectFreeze(copy);
-  };
+  // A copy (callsNow's own array): a summarizer call that comes after the step is not this step's.
+  const calls = (): readonly SummarizerCall[] => objectFreeze(prepared.summarizer === null ? [] : prepared.summarizer.callsNow());
   const identity: Record<string, boolean> = {};
 
   if (prepared.plan.point === "beforeCall") prepared.plan.abort();

@@ -65,8 +65,11 @@ const VALUES: readonly (readonly [value: Json, rule: RuleId, other: Json])[] = [
   [{ j: {} }, "units.J(object)", ""],
 ];
 
+/** A small valid context whose one tool call has the arguments {"k": x}. */
+const withArgument = (x: Json): Json => contextOf("message", call({ k: x })[1])!;
+
 async function valueRow(probe: UpstreamProbe, [v, rule, other]: (typeof VALUES)[number]): Promise<UnitsFinding | null> {
-  const at = (x: Json) => contextOf("message", call({ k: x })[1])!;
+  const at = withArgument;
   const p = { probe };
   const [byNull, byOther] = [await delta(p, at(v), at(null)), await delta(p, at(v), at(other))];
   if (byNull === null || byOther === null || byNull.subject === byNull.contract || byOther.subject === byOther.contract) return null;
@@ -102,7 +105,7 @@ export async function unitsBattery(probe: UpstreamProbe, known: ReadonlySet<Rule
  */
 async function containersAlike(probe: UpstreamProbe): Promise<boolean> {
   const p = { probe };
-  const at = (x: Json) => contextOf("message", call({ k: x })[1])!;
+  const at = withArgument;
   const [array, object] = [await delta(p, at([null]), at([])), await delta(p, at({ j: null }), at({}))];
   const [emptyArray, emptyObject] = [await delta(p, at([]), at(null)), await delta(p, at({}), at(null))];
   if (array === null || object === null || emptyArray === null || emptyObject === null) return false;
