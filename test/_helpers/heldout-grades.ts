@@ -9,7 +9,7 @@ import { gradeHeldout } from "../../scripts/heldout/grade-one";
 
 const SETTINGS = { seed: 20261129, numRuns: 100, fingerprint: "" };
 
-export type HeldoutRootCauses = (id: string, mistake: string | null) => Promise<{ readonly ids: string[]; readonly titles: string[] }>;
+export type HeldoutRootCauses = (id: string, mistake: string | null) => Promise<{ readonly ids: string[]; readonly titles: string[]; readonly properties: ReadonlyMap<string, readonly string[]> }>;
 
 /**
  * A grader of held-out implementations writing under a fresh folder of reports/ (a mistake alone
@@ -23,6 +23,6 @@ export async function heldoutRootCauses(name: string): Promise<HeldoutRootCauses
   afterAll(() => rm(dir, { recursive: true, force: true }));
   return async (id, mistake) => {
     const { answer } = await gradeHeldout(id, mistake, { ...SETTINGS, dir });
-    return { ids: answer.rootCauses.map((c) => c.id), titles: answer.rootCauses.map((c) => c.title) };
+    return { ids: answer.rootCauses.map((c) => c.id), titles: answer.rootCauses.map((c) => c.title), properties: new Map(answer.rootCauses.map((c) => [c.id, c.properties])) };
   };
 }

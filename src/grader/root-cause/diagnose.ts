@@ -1,10 +1,12 @@
 import type { Expected } from "../../scenario/expected";
 import type { Host } from "../../scenario/host";
+import type { Observation } from "../../scenario/observation";
+import { contractOf } from "./accepts";
 import { outcomeDeparture } from "./departure";
 import type { Failure, Recheck } from "./differences";
 import { localize } from "./localize";
 import type { UpstreamProbe } from "./probe";
-import { verdictFocus } from "./focus";
+import { originOf, verdictFocus } from "./focus";
 import { departingProgramStep, STEP_PROPERTY } from "./program-step";
 import { signatureOf, type Signature } from "./signature";
 
@@ -23,7 +25,9 @@ export interface Diagnosis {
 }
 
 export async function diagnose(failure: Failure, expected: Expected | null, probe: UpstreamProbe | null, reference: Host | null): Promise<Diagnosis> {
-  const step = departingProgramStep(failure.scenario, failure.observation);
+  const contract = expected ?? (failure.scenario.operation.kind === "program" ? contractOf(failure.scenario) : null);
+  const verdict = contract === null ? undefined : (observation: Observation) => originOf(failure.def, failure.scenario, observation, contract);
+  const step = departingProgramStep(failure.scenario, failure.observation, verdict);
   const reading = step === null ? verdictFocus(failure.def, failure.scenario, failure.observation, expected, null) : step.index < 0 ? null : verdictFocus(failure.def, failure.scenario, failure.observation, expected, step);
   const focus = reading !== null && reading.field !== null && reading.field !== reading.fields[0] ? reading.field : undefined;
   const signed = async (call: Failure, want: Expected | null, recheck: Recheck): Promise<Diagnosis> => {

@@ -123,7 +123,7 @@ function patchedStep(step: StepObservation, expected: Expected | undefined, fiel
  * (a failure moved to a later step is another verdict); null when the check cannot judge alone
  * (it throws).
  */
-function originOf(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected): string | null {
+export function originOf(def: PropertyDefinition, scenario: Scenario, observation: Observation, expected: Expected): string | null {
   try {
     const verdict = def.check({ scenario, observation, expected, reference: null });
     return verdict.ok ? "passed" : `${/^step \d+/.exec(verdict.message)?.[0] ?? ""} ${failureOrigin("failed", verdict.message)}`;

@@ -4,9 +4,10 @@ import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition, Verdict } from "../../scenario/property";
+import type { ProgramStep } from "../../scenario/program";
 import type { Scenario, SummarizerScript } from "../../scenario/scenario";
 import { outcomeDeparture } from "./departure";
-import { requestSignature } from "./request-check";
+import { requestPut, requestSignature } from "./request-check";
 
 // A program (a sequence of appends and compactions on one live context) fails at its first step
 // whose answer departs from the contract's: that step is one call, buildActiveContext of the
@@ -40,8 +41,15 @@ export const STEP_PROPERTY: PropertyDefinition = {
   },
 };
 
-/** The program's first step (or its setup) whose outcome departs from the model's, as a scenario; null when none does. */
-export function departingProgramStep(scenario: Scenario, observation: Observation): DepartingStep | null {
+/**
+ * The program's first step (or its setup) whose outcome departs from the model's, as a scenario;
+ * null when none does. A compaction step whose outcome is the contract's but whose summarizer was
+ * called otherwise (step 4) departs only where the verdict turned on that call (the explain phase
+ * on a program): `verdict` (the property's check as an origin, ./focus) judges the program again
+ * with that step's call put right, and where it fails as before the search goes on to a later
+ * step. Without `verdict`, such a step departs.
+ */
+export function departingProgramStep(scenario: Scenario, observation: Observation, verdict?: (observation: Observation) => string | null): DepartingStep | null {
   const op = scenario.operation;
   if (op.kind !== "program" || (scenario.decorations?.length ?? 0) > 0) return null;
   let simulation;
@@ -61,6 +69,7 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
     const step = op.steps[i]!;
     const departs = outcomeDeparture({ ...seenObservation, unhandledRejections: 0 }, want.expected) !== null;
     if (!departs && !(step.kind === "compact" && requestedOtherwise(step.summarizer, seenObservation, want.expected, want.input as unknown as Json, want.options as unknown as Json))) continue;
+    if (!departs && verdict !== undefined && !turnedOnCall(observation, i, step, want.expected, want.input as unknown as Json, want.options as unknown as Json, seenObservation, verdict)) continue;
     const call: Scenario =
       step.kind === "compact"
         ? {
@@ -81,8 +90,20 @@ export function departingProgramStep(scenario: Scenario, observation: Observatio
   return null;
 }
 
+/** Whether the program's verdict changes with compaction step `index`'s summarizer call put right (./request-check), the rest of the program as observed. */
+function turnedOnCall(observation: Observation, index: number, step: ProgramStep, expected: Expected, context: Json, options: Json, seen: Observation, verdict: (observation: Observation) => string | null): boolean {
+  if (step.kind !== "compact") return true;
+  const before = verdict(observation);
+  const put = requestPut(callOf(step.summarizer, context, options), seen, expected);
+  if (before === null || put === null) return true;
+  const steps = observation.steps!.map((s, i) => (i === index ? { ...s, summarizerCalls: put.summarizerCalls } : s));
+  return verdict({ ...observation, steps }) !== before;
+}
+
+/** A program's compaction step as one call, with the caller's signal never aborted. */
+const callOf = (summarizer: SummarizerScript, context: Json, options: Json): Scenario => ({ operation: { kind: "compact", context, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "controller", abort: "none" } });
+
 /** Whether a program's compaction step (its summarizer, context and options), answered as the contract answers, called its summarizer with another request (step 4). */
 function requestedOtherwise(summarizer: SummarizerScript, seen: Observation, expected: Expected, context: Json, options: Json): boolean {
-  const call: Scenario = { operation: { kind: "compact", context, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "controller", abort: "none" } };
-  return requestSignature(call, seen, expected)?.rule === "step4.request";
+  return requestSignature(callOf(summarizer, context, options), seen, expected)?.rule === "step4.request";
 }
