@@ -190,7 +190,7 @@ async function askedCauses(probe: UpstreamProbe, known: ReadonlyMap<string, Rule
   const cancelled = [...rules].some((rule) => RULES[rule].criterion === "cancellation") ? null : await cancelBattery(probe);
   const summaryJudge = analysis.definitions.find((d) => criterionOfProperty(d.id) === "summary-validation" && d.needsReference !== true);
   const summarized = holds("summary-validation") || summaryJudge === undefined ? null : await summaryBattery(probe, summaryJudge, keys, analysis.reference);
-  const results = fields.filter((found) => !keys.has(found.key));
+  const results = fields.filter((found) => !found.known && !keys.has(found.key));
   const behind = (before: string): string | null => (noFailure ? null : before);
   return [
     ...(read === null ? [] : [askedCause(`asked ${read.signature.key}`, read.signature, `your buildActiveContext a small context with one hostile thing at a time (judged by the check of ${read.property}), where the same context without it is built right`, behind("another mistake"))]),

@@ -52,17 +52,25 @@ export function verdictFocus(def: PropertyDefinition, scenario: Scenario, observ
   if (contract === null) return { fields, field: null };
   const origin = originOf(def, scenario, observation, contract);
   if (origin === null) return { fields, field: null };
-  for (const field of fields) {
-    const patchedObservation: Observation =
-      field === SUMMARIZER_CALL && called !== null
-        ? called
-        : field === RECORD_IDENTITY
-        ? identityPut(observation, step)
+  const put = (from: Observation, field: string): Observation =>
+    field === SUMMARIZER_CALL && called !== null
+      ? { ...from, summarizerCalls: called.summarizerCalls }
+      : field === RECORD_IDENTITY
+        ? identityPut(from, step)
         : step === null
-          ? { ...observation, outcome: { kind: "returned", value: patchedResult(seen.value, wanted, field) } }
-          : { ...observation, steps: observation.steps!.map((s, i): StepObservation => (i < step.index ? s : patchedStep(s, step.expectations[i], field))) };
-    if (originOf(def, scenario, patchedObservation, contract) !== origin) return { fields, field };
-  }
+          ? { ...from, outcome: from.outcome.kind === "returned" ? { kind: "returned", value: patchedResult(from.outcome.value, wanted, field) } : from.outcome }
+          : { ...from, steps: from.steps!.map((s, i): StepObservation => (i < step.index ? s : patchedStep(s, step.expectations[i], field))) };
+  // The one field that, left alone departing (every other put right), still fails the check: the verdict's.
+  const sufficient = fields.filter((field) => {
+    const alone = originOf(def, scenario, fields.filter((f) => f !== field).reduce(put, observation), contract);
+    return alone !== null && alone !== "passed";
+  });
+  if (sufficient.length === 1) return { fields, field: sufficient[0]! };
+  for (const field of fields) if (originOf(def, scenario, put(observation, field), contract) !== origin) return { fields, field };
+  // A program that went on past the step: what a later step saw is the live context the step left
+  // (result.context), never its record or its summarizer's request; one such field is the verdict's.
+  const carried = fields.filter((field) => field.startsWith("context."));
+  if (step !== null && (observation.steps?.length ?? 0) > step.index + 1 && carried.length === 1) return { fields, field: carried[0]! };
   return { fields, field: null };
 }
 

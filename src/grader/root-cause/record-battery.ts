@@ -30,6 +30,8 @@ export interface RecordFinding {
   readonly question: string;
   readonly subject: string;
   readonly contract: string;
+  /** Whether a root cause of the grade names it already (a field departing on its own all the same: a mistake apart from the others). */
+  readonly known: boolean;
 }
 
 /** The fields of a compacted result a mistake of step 8 can get wrong alone, and the differing fields that would explain each. */
@@ -67,7 +69,7 @@ function richShape(): Scenario {
 
 const compacted = (v: Json | undefined): v is { [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && v.status === "compacted";
 
-/** The fields of the result that depart on their own on the battery, not among `known` keys, each with the first question that shows it. */
+/** The fields of the result that depart on their own on the battery, each with the first question that shows it and whether one of the `known` keys names it. */
 export async function recordBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly RecordFinding[]> {
   const found = new Map<string, RecordFinding>();
   const named = (field: string) => [...known].some((key) => key.includes(field));
@@ -93,13 +95,13 @@ export async function recordBattery(probe: UpstreamProbe, known: ReadonlySet<str
       if (ownField.startsWith("context.summary.") && field !== "context.summary") continue;
       if (field === RECORD_IDENTITY && recordWhole) continue;
       if (field === RECORD_IDENTITY) {
-        if (!found.has(RECORD_IDENTITY)) found.set(RECORD_IDENTITY, { field, key: "identity.record", rule: "identity.record", question: `${question}: result.record === the new context's last record`, subject: "false (another object)", contract: "true" });
+        if (!found.has(RECORD_IDENTITY)) found.set(RECORD_IDENTITY, { field, key: "identity.record", rule: "identity.record", question: `${question}: result.record === the new context's last record`, subject: "false (another object)", contract: "true", known: known.has("identity.record") });
         continue;
       }
       const key = `step8.result value ${normalizedPath(field)}`;
-      if ((miscounts && UNITS_FIELDS.includes(field)) || known.has(key) || named(field) || found.has(key)) continue;
+      if ((miscounts && UNITS_FIELDS.includes(field)) || found.has(key)) continue;
       const departure = outcomeDeparture(observation, contract, field);
-      found.set(key, { field, key, rule: "step8.result", question, subject: departure?.subject ?? "", contract: departure?.contract ?? "" });
+      found.set(key, { field, key, rule: "step8.result", question, subject: departure?.subject ?? "", contract: departure?.contract ?? "", known: known.has(key) || named(field) });
     }
   }
   return [...found.values()];
