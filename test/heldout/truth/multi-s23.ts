@@ -1,8 +1,9 @@
-// The session-23 implementations (test/heldout/s23-*): 10 folders, 19 mistakes, all of them new
+// The session-23 implementations (test/heldout/s23-*): 11 folders, 23 mistakes, all of them new
 // to the set. Eight with two or three mistakes, seven of them in one criterion (async
 // observation, cancellation, the record and the result, reading, the options of §6, units, the
-// boundary walk) and one in two (a maxUnits check and the summary's type check); two with one
-// mistake (a temporary constructor left on a native promise; the new context left unfrozen).
+// boundary walk) and one in two (a maxUnits check and the summary's type check); one whole-flow
+// rewrite with four mistakes in four criteria; two with one mistake (a temporary constructor left
+// on a native promise; the new context left unfrozen).
 // Written from the contract, src/core and the held-out set's own files alone (README: "Session
 // 22: the `s23-` implementations"); every mistake is independent of the others of its
 // implementation (witnesses.test.ts).
@@ -325,6 +326,63 @@ const noBoundaryThrown: Mistake = {
   },
 };
 
+// --- the whole-flow student (four criteria) -------------------------------------------------
+
+const userContentAsJsonString: Mistake = {
+  id: "user-content-as-json-string",
+  says: "A user message's content is counted as a JSON string, 1 + u(content), so a user message costs 5 + u(id) + u(content) and the course's focused case (requirement { r, AB }, user { u, a }) costs 13; a user message costs 4 + u(id) + u(content), and the focused case 12.",
+  breaks: "§4 (user message: 4 + u(id) + u(content); the course's focused case costs 12)",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits({ requirements: [{ r, AB }], messages: [user u with content 'a'] }) (6 + 6 = 12)",
+    run: (m) => sync(() => m.estimateContextUnits({ requirements: [{ id: "r", content: "AB" }], messages: [user("u", "a")] })),
+    expected: { value: 12 },
+  },
+};
+
+const resultContentBlankRefused: Mistake = {
+  id: "result-content-blank-refused",
+  says: "The reader also requires a tool result's content to be non-empty (content.trim().length > 0), so a tool result with the empty content '' (a tool that printed nothing) is refused with CONTEXT_INVALID_TRANSCRIPT; tool-result content may be an empty string (only ids, tool names and toolCallId must be non-empty).",
+  breaks: "§2 (User content, text and tool-result content may be empty strings)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext({ messages: [assistant a calling c (t), result r of c with content ''] }) → the number of messages",
+    run: (m) => sync(() => m.buildActiveContext({ messages: [call("a", [["c", "t"]]), result("r", "c", "t", "")] }), (c) => (c as { messages: unknown[] }).messages.length),
+    expected: { value: 2 },
+  },
+};
+
+const compactedIdsShifted: Mistake = {
+  id: "compacted-ids-shifted",
+  says: "The record's compactedMessageIds are collected by a loop from 1 to boundary inclusive, so they are shifted by one: the first compacted message is left out and the first kept one listed (and with everything compacted the loop reads past the end and throws a raw TypeError); they are the ids of the prefix, messages 0 to boundary − 1, in order.",
+  breaks: "§7 step 8 (compactedMessageIds: the ids of the prefix, in order), §3 (compactedMessageIds: length === boundary)",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call: "compactContext(4 users m0..m3, { summaryMaxUnits: 10, … }) (boundary 2) → the new record's compactedMessageIds",
+    run: (m) => on(m, () => "sum", {}, (value) => view(lastRecord(value).compactedMessageIds)),
+    expected: { value: ["m0", "m1"] },
+  },
+};
+
+const noSignalPassedAsNull: Mistake = {
+  id: "no-signal-passed-as-null",
+  says: "With no signal the summarizer is called as summarizer(request, options.signal ?? null), so its second argument is null; with no signal it is a fresh AbortSignal that is never aborted (or undefined), never null.",
+  breaks: "§7 step 4 (with no signal, the core passes a fresh AbortSignal that is never aborted (a grader also accepts undefined)), §8 (summarizer's second argument with no signal)",
+  criterion: "cancellation",
+  witness: {
+    call: "compactContext(4 users, { summaryMaxUnits: 10, no signal, … }) → the status, and whether the summarizer's second argument is undefined or a never-aborted AbortSignal",
+    run: async (m) => {
+      let second: unknown = "not called";
+      const status = await on(m, (_request, signal) => {
+        second = signal;
+        return "sum";
+      });
+      return { status, allowed: second === undefined || (second instanceof AbortSignal && !second.aborted) };
+    },
+    expected: { status: { value: "compacted" }, allowed: true },
+  },
+};
+
 /** Every s23 implementation is composable and imports the reference or the kit. */
 const s23 = (id: string, form: Form, mistakes: readonly Mistake[]): Implementation => ({ id, form, mistakes, importsOutside: true, composable: true });
 
@@ -339,6 +397,8 @@ export const S23: readonly Implementation[] = [
   s23("s23-boundary-retaineduncounted-nullthrown", "rewrite", [retainedMessagesNotCounted, noBoundaryThrown]),
   // two criteria
   s23("s23-maxunits-fraction-summary-trimfirst", "rewrite", [maxUnitsFractionAccepted, summaryTrimmedBeforeTypeCheck]),
+  // a whole-flow rewrite: four mistakes in four criteria
+  s23("s23-flow-userquote-resultblank-idsshifted-nullsignal", "rewrite", [userContentAsJsonString, resultContentBlankRefused, compactedIdsShifted, noSignalPassedAsNull]),
   // one mistake
   s23("s23-constructor-left-after-retry", "rewrite", [constructorLeftAfterRetry]),
   s23("s23-new-context-unfrozen", "wrapper", [newContextUnfrozen]),
