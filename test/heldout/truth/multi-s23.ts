@@ -1,9 +1,9 @@
-// The session-23 implementations (test/heldout/s23-*): 11 folders, 23 mistakes, all of them new
+// The session-23 implementations (test/heldout/s23-*): 12 folders, 27 mistakes, all of them new
 // to the set. Eight with two or three mistakes, seven of them in one criterion (async
 // observation, cancellation, the record and the result, reading, the options of §6, units, the
-// boundary walk) and one in two (a maxUnits check and the summary's type check); one whole-flow
-// rewrite with four mistakes in four criteria; two with one mistake (a temporary constructor left
-// on a native promise; the new context left unfrozen).
+// boundary walk) and one in two (a maxUnits check and the summary's type check); two whole-flow
+// rewrites with four mistakes in four criteria each; two with one mistake (a temporary
+// constructor left on a native promise; the new context left unfrozen).
 // Written from the contract, src/core and the held-out set's own files alone (README: "Session
 // 22: the `s23-` implementations"); every mistake is independent of the others of its
 // implementation (witnesses.test.ts).
@@ -383,6 +383,56 @@ const noSignalPassedAsNull: Mistake = {
   },
 };
 
+// --- the second whole-flow student (four criteria) ------------------------------------------
+
+const summaryBase3: Mistake = {
+  id: "summary-base-3",
+  says: "A summary is counted with the base 3 of a requirement, 3 + u(id) + u(content) (the row copied from the requirement's), so a context with the summary { s, x } and the user { u, a } costs 11; a summary costs 5 + u(id) + u(content), here 7, and the context 13.",
+  breaks: "§4 (summary: 5 + u(id) + u(content))",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits({ summary: { s, x }, messages: [user u with content 'a'] }) (7 + 6 = 13)",
+    run: (m) => sync(() => m.estimateContextUnits({ summary: { id: "s", content: "x" }, messages: [user("u", "a")] })),
+    expected: { value: 13 },
+  },
+};
+
+const requirementMessageIdClashRefused: Mistake = {
+  id: "requirement-message-id-clash-refused",
+  says: "The reader also refuses a requirement whose id is the id of a message (the student's rule 'ids are unique in a context'), with CONTEXT_INVALID_INPUT; requirement ids must be unique among the requirements only, and a message may carry the same id.",
+  breaks: "§3 (Requirement: both non-empty, ids unique; the input rules list what is refused)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext({ requirements: [{ id: 'm0', content: 'keep' }], messages: [user m0] }) → the number of requirements",
+    run: (m) => sync(() => m.buildActiveContext({ requirements: [{ id: "m0", content: "keep" }], messages: users(1) }), (c) => (c as { requirements: unknown[] }).requirements.length),
+    expected: { value: 1 },
+  },
+};
+
+const nullishSummaryFailed: Mistake = {
+  id: "nullish-summary-failed",
+  says: "A summary value null or undefined is taken as 'the summarizer returned nothing' and failed with CONTEXT_SUMMARIZER_FAILED; the summarizer did return, with a value that is not a string: CONTEXT_SUMMARY_INVALID.",
+  breaks: "§7 step 6 (not a string → CONTEXT_SUMMARY_INVALID), step 5 (Primitive: a primitive is the result; a non-string fails at step 6)",
+  criterion: "summary-validation",
+  witness: {
+    call: "compactContext(4 users, { summaryMaxUnits: 10, … }) with a summarizer returning undefined",
+    run: (m) => on(m, () => undefined),
+    expected: { error: "CONTEXT_SUMMARY_INVALID" },
+  },
+};
+
+const reserveWithoutSummaryBase: Mistake = {
+  id: "reserve-without-summary-base",
+  says: "The boundary reserves summaryMaxUnits − 5 for the new summary (the text's share, the summary's base 5 taken out), so a cut is taken too early (its context does not fit); summaryMaxUnits bounds the whole summary, 5 + u(summaryId) + u(text), and fixed = Σ requirements + summaryMaxUnits.",
+  breaks: "§6 (The answer step 2: fixed = Σ requirements + summaryMaxUnits)",
+  criterion: "boundary-selection",
+  witness: {
+    call: "selectCompactionBoundary(4 users of 14, { targetUnits: 47, summaryMaxUnits: 10, retainRecentMessages: 1 }) (a cut at 1 needs 10 + 42 = 52: 2)",
+    run: (m) => sync(() => m.selectCompactionBoundary(usersInput(4), boundary(47, 10, 1))),
+    expected: { value: 2 },
+  },
+};
+
 /** Every s23 implementation is composable and imports the reference or the kit. */
 const s23 = (id: string, form: Form, mistakes: readonly Mistake[]): Implementation => ({ id, form, mistakes, importsOutside: true, composable: true });
 
@@ -397,8 +447,9 @@ export const S23: readonly Implementation[] = [
   s23("s23-boundary-retaineduncounted-nullthrown", "rewrite", [retainedMessagesNotCounted, noBoundaryThrown]),
   // two criteria
   s23("s23-maxunits-fraction-summary-trimfirst", "rewrite", [maxUnitsFractionAccepted, summaryTrimmedBeforeTypeCheck]),
-  // a whole-flow rewrite: four mistakes in four criteria
+  // two whole-flow rewrites: four mistakes in four criteria each
   s23("s23-flow-userquote-resultblank-idsshifted-nullsignal", "rewrite", [userContentAsJsonString, resultContentBlankRefused, compactedIdsShifted, noSignalPassedAsNull]),
+  s23("s23-flow-summarybase3-idclash-nullishfailed-reservebase", "rewrite", [summaryBase3, requirementMessageIdClashRefused, nullishSummaryFailed, reserveWithoutSummaryBase]),
   // one mistake
   s23("s23-constructor-left-after-retry", "rewrite", [constructorLeftAfterRetry]),
   s23("s23-new-context-unfrozen", "wrapper", [newContextUnfrozen]),
