@@ -98,6 +98,22 @@ export const LIMIT_CASES: readonly Case[] = [
       { id: "r", role: "toolResult", toolCallId: "c", toolName: "t", content: "", isError: false },
     ],
   })),
+  // (s23) Limits and shapes of the session-23 mistakes (none of them changes an earlier case).
+  compact("targetUnits 1,000,000", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: 1_000_000, targetUnits: 1_000_000 })),
+  compact("maxUnits 10.5 (a fraction)", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: 10.5 })),
+  compact("options as an array with the fields as own properties", () => ({ messages: users(3) }), () => Object.assign([], compactOptions())),
+  build("a summary that is a setter without a getter", () => {
+    const input: Record<string, unknown> = { messages: users(1) };
+    Object.defineProperty(input, "summary", { set() {}, enumerable: true, configurable: true });
+    return input;
+  }),
+  build("a requirement whose id is a message's id", () => ({ requirements: [{ id: "u0", content: "c" }], messages: users(1) })),
+  compact("an aborted signal with an own aborted property false", () => ({ messages: users(3) }), () => {
+    const controller = new AbortController();
+    controller.abort();
+    Object.defineProperty(controller.signal, "aborted", { value: false });
+    return compactOptions({ signal: controller.signal });
+  }),
   compact("a thenable that rejects in a later job", () => ({ messages: users(3) }), () =>
     compactOptions({
       summarizer: () => ({

@@ -6,7 +6,7 @@ import { ASYNC_VALUE_UNOBSERVABLE, CANCELLED, ContextCompactionError, SUMMARIZER
 import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from "../../../src/core/intrinsics";
 import { MAX_CONTEXT_ASYNC_DEPTH } from "../../../src/core/limits";
 import { observePromise } from "../../../src/core/native-promise";
-import { IntrinsicPromise, promiseThen } from "../../../src/core/intrinsics";
+import { IntrinsicPromise, promiseThen, defineProperty, deleteProperty, getOwnPropertyDescriptor, isExtensible } from "../../../src/core/intrinsics";
 
 export type AsyncFlags = {
   /** No 64-level cap: deeper chains are adopted. */
@@ -75,6 +75,12 @@ export type AsyncFlags = {
   readonly thenCalledWithoutReject?: boolean;
   /** (s22) The depth limit is checked only before following a promise or a thenable: a primitive received at level 65 is taken. */
   readonly textAtLevel65Accepted?: boolean;
+  /** (s23) The constructor retry is made only when the promise is extensible, whatever its own constructor's configurability. */
+  readonly retryNeedsExtensible?: boolean;
+  /** (s23) The temporary own constructor of the retry is left on the promise: it is not restored as it was. */
+  readonly constructorLeftAfterRetry?: boolean;
+  /** (s23) A thenable reached a second time is taken as a cycle (CONTEXT_SUMMARIZER_FAILED), even when it is not waiting on itself. */
+  readonly thenableReachedAgainFails?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -239,6 +245,12 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       return refused;
     }
     const known = flags.identityLost ? undefined : seen.get(object);
+    // (s23) The student's set of thenables already called: meeting one again is "a cycle".
+    if (known !== undefined && flags.thenableReachedAgainFails && !isNativePromise(object) && !known.plain && known.failure === null) {
+      const again = newObservation();
+      again.failure = failed("a thenable reached twice");
+      return again;
+    }
     if (known !== undefined) return known;
     const observation = newObservation();
     seen.set(object, observation);
@@ -299,7 +311,10 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
       }
       return;
     }
-    const attached = observePromise(promise, (value) => settleWith(FULFILLED, value), onRejected);
+    const attached =
+      flags.retryNeedsExtensible || flags.constructorLeftAfterRetry
+        ? observePromise23(flags, promise, (value) => settleWith(FULFILLED, value), onRejected)
+        : observePromise(promise, (value) => settleWith(FULFILLED, value), onRejected);
     if (!attached) observation.failure = unobservable("a native promise whose constructor or species cannot be looked up");
   }
 
@@ -441,4 +456,32 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     }
   }
   follow(value, 0);
+}
+
+/**
+ * (s23) The student's copy of the native-promise observation (src/core/native-promise.ts): the
+ * retry's condition is extensibility alone (retryNeedsExtensible), or the temporary own
+ * constructor stays on the promise afterwards (constructorLeftAfterRetry).
+ */
+function observePromise23(flags: AsyncFlags, promise: object, onFulfilled: (value: unknown) => void, onRejected: () => void): boolean {
+  try {
+    apply(promiseThen, promise, [onFulfilled, onRejected]);
+    return true;
+  } catch {
+    const own = getOwnPropertyDescriptor(promise, "constructor");
+    const undoable = flags.retryNeedsExtensible ? isExtensible(promise) : own === undefined ? isExtensible(promise) : own.configurable === true;
+    if (!undoable) return false;
+    defineProperty(promise, "constructor", { value: IntrinsicPromise, writable: true, enumerable: false, configurable: true });
+    let observed = true;
+    try {
+      apply(promiseThen, promise, [onFulfilled, onRejected]);
+    } catch {
+      observed = false;
+    }
+    if (!flags.constructorLeftAfterRetry) {
+      if (own === undefined) deleteProperty(promise, "constructor");
+      else defineProperty(promise, "constructor", own);
+    }
+    return observed;
+  }
 }

@@ -68,6 +68,8 @@ export type CompactParts = {
   readonly recordIdUsed?: (records: readonly CompactionRecord[], recordId: string) => boolean;
   /** (s21) §7 step 5: whether the signal is watched and read for this value of the summarizer (default: always). */
   readonly signalWatchedFor?: (value: unknown) => boolean;
+  /** (s23) §7 step 3 and step 5: how the signal's aborted state is read (default: the intrinsic getter, readAborted). */
+  readonly readAborted?: (signal: AbortSignal) => boolean | null;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -100,7 +102,7 @@ function start(
   // 3. Cancellation, record id, boundary. (A signal whose read throws now, a Proxy whose
   // traps changed their mind, is no longer a genuine signal: refused before the call.)
   const signal = options.signal;
-  const aborted = signal === undefined ? false : readAborted(signal);
+  const aborted = signal === undefined ? false : (parts.readAborted ?? readAborted)(signal);
   if (aborted === null) fail(INVALID_INPUT, "reading options.signal threw");
   if (aborted && parts.abortCheckedLast !== true) fail(CANCELLED, "the signal was aborted before compaction");
   if (parts.recordIdBeforeCall !== false) checkRecordId(info, options, parts);
@@ -123,7 +125,8 @@ function start(
   }
   // 5. Await it, watching the signal (the listener stays attached until the result is
   // exposed); then 6-8.
-  const watch = new SignalWatch(parts.watchAfterCall === false || (parts.signalWatchedFor !== undefined && !parts.signalWatchedFor(value)) ? undefined : signal);
+  const watchedSignal = parts.watchAfterCall === false || (parts.signalWatchedFor !== undefined && !parts.signalWatchedFor(value)) ? undefined : signal;
+  const watch = parts.readAborted ? new ReadingWatch(watchedSignal, parts.readAborted) : new SignalWatch(watchedSignal);
   (parts.awaitValue ?? awaitValue)(value, watch, (error, text) => {
     if (error !== null) {
       watch.stop();
@@ -137,6 +140,22 @@ function start(
     }
     watch.stop();
   });
+}
+
+/** (s23) A SignalWatch whose reads of the aborted state are the student's own. */
+class ReadingWatch extends SignalWatch {
+  constructor(
+    signal: AbortSignal | undefined,
+    private readonly read: (signal: AbortSignal) => boolean | null,
+  ) {
+    super(signal);
+  }
+
+  override state(): "aborted" | "unreadable" | "pending" {
+    if (this.signal === undefined) return "pending";
+    const aborted = this.read(this.signal);
+    return aborted === null ? "unreadable" : aborted ? "aborted" : "pending";
+  }
 }
 
 /**
