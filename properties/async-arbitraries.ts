@@ -21,6 +21,18 @@ export const RESOLUTION_WINS: readonly AsyncScriptName[] = ["thenThrowsAfterReso
 export const asyncScenarios = (scripts?: readonly AsyncScriptName[], aborts?: readonly AbortPoint[]): fc.Arbitrary<Scenario> =>
   asyncScenario({ ...(scripts === undefined ? {} : { scripts }), ...(aborts === undefined ? {} : { aborts }) });
 
+/**
+ * A thenable reached twice or a cycle, or a then accessor (async.thenable-reached-twice-called-once);
+ * drawn last (the other draws of a case stay as they were), one in four inner thenables delivered
+ * twice is instead delivered once and returned by the outer then: reached twice, no cycle.
+ */
+export const reachedTwiceScenarios = (): fc.Arbitrary<Scenario> =>
+  fc.tuple(asyncScenarios([...REACHED_TWICE, ...THEN_GETTERS], ["none", "atSettlement", "afterSettlement"]), fc.integer({ min: 0, max: 3 })).map(([scenario, coin]) => {
+    const op = scenario.operation;
+    if (coin !== 0 || op.kind !== "compact" || op.summarizer.kind !== "thenableTwice" || op.summarizer.shape !== "deliveredTwice") return scenario;
+    return { ...scenario, operation: { ...op, summarizer: { ...op.summarizer, shape: "deliveredAndReturned" } }, labels: [...(scenario.labels ?? []), "thenableTwice:deliveredAndReturned"] };
+  });
+
 /** The chain's script with exactly `levels` levels of adoption (thenables, or thenables + a promise). */
 function atLevels(script: SummarizerScript, levels: number): SummarizerScript {
   if (script.kind === "nestedPromise") return { ...script, thenables: levels - 1 };

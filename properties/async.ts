@@ -4,12 +4,11 @@ import {
   ABORTING,
   FORGED,
   QUIET,
-  REACHED_TWICE,
-  THEN_GETTERS,
   RESOLUTION_WINS,
   UNOBSERVABLE,
   asyncScenarios,
   chainsAtLevels,
+  reachedTwiceScenarios,
 } from "./async-arbitraries";
 import { abortReasonScenario } from "../generators";
 import { fail, mismatch, pass, show } from "./_internals/format";
@@ -131,7 +130,7 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     title: "A thenable reached twice is called once; a thenable cycle fails; a then accessor is read once",
     weight: 2,
     catches: "Following a thenable cycle (calling then again), calling then again on a thenable delivered twice, or reading then twice (once to test it, once to call it).",
-    arbitrary: asyncScenarios([...REACHED_TWICE, ...THEN_GETTERS], ["none", "atSettlement", "afterSettlement"]),
+    arbitrary: reachedTwiceScenarios(),
     check: both(calledOnce, agreesWithModel),
   }),
   define("async.resolution-wins", {

@@ -112,7 +112,14 @@ const optionsWithPrototype = (scenarios: fc.Arbitrary<Scenario>, protos: readonl
   }));
 
 /** Options of either operation that are an instance of a class or inherit from an object. */
-const nonPlainOptionsScenarios = (): fc.Arbitrary<Scenario> => optionsWithPrototype(fc.oneof(validBoundaryScenarios(), compactScenarios("compacts")), ["class", "objectCreate"]);
+const nonPlainOptionsScenarios = (): fc.Arbitrary<Scenario> =>
+  // Drawn last (the other draws of a case stay as they were): one in four is an array carrying
+  // the fields as own properties, an object `typeof` calls "object" that is no plain object.
+  fc.tuple(optionsWithPrototype(fc.oneof(validBoundaryScenarios(), compactScenarios("compacts")), ["class", "objectCreate"]), fc.integer({ min: 0, max: 3 })).map(([scenario, coin]) =>
+    coin !== 0
+      ? scenario
+      : { ...scenario, decorations: [{ kind: "prototype", target: "options", path: [], proto: "array" }], labels: [...(scenario.labels ?? []).filter((l) => !l.startsWith("options:prototype-")), "options:prototype-array"] },
+  );
 
 /**
  * Options of either operation with a null prototype (as Object.create(null) makes them, the
@@ -239,9 +246,15 @@ const lookupThrowsScenarios = (where: "ownConstructor" | "inheritedSpecies"): fc
     fc.tuple(
       fc.constantFrom<[boolean, "fulfils" | "rejects"]>([true, "fulfils"], [true, "rejects"], [false, "fulfils"]),
       fc.constantFrom(...SIGNALS),
+      // Drawn last (the other draws of a case stay as they were): an undoable own getter on a
+      // promise made non-extensible, which the retry can still undo (it needs a configurable
+      // constructor, not an extensible promise).
+      fc.integer({ min: 0, max: 3 }),
     ),
-    ([[undoable, settles], signal]) =>
-      withAimedScript(`lookupThrows:${where}-${undoable ? settles : "locked"}`, (text) => ({ kind: "promiseLookupThrows", where, undoable, settles, text }), signal),
+    ([[undoable, settles], signal, coin]) => {
+      const sealed = where === "ownConstructor" && undoable && coin === 0;
+      return withAimedScript(`lookupThrows:${where}-${undoable ? settles : "locked"}${sealed ? "-sealed" : ""}`, (text) => ({ kind: "promiseLookupThrows", where, undoable, settles, text, ...(sealed ? { sealed: true } : {}) }), signal);
+    },
   );
 
 /**
@@ -336,7 +349,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("non-signal-rejected-before-fast-path", "A signal that is not a genuine AbortSignal is rejected even when the context needs no compaction", 1, "Leaving options.signal to the first read of the signal (step 3), so a context that needs no compaction returns unchanged with any object or primitive as its signal.", "contract §7", fastPathSignalScenarios(), modelAgrees),
   define("signal-accessor-rejected", "An accessor as options.signal is rejected with CONTEXT_INVALID_INPUT without being called", 1, "Reading options.signal with options.signal (running the getter), or taking an accessor for an absent signal.", "contract §3, §7", signalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("proxied-signal-rejected", "A Proxy around a genuine AbortSignal works as it or is refused before the summarizer; one with another prototype is refused, or fails with CONTEXT_SUMMARIZER_FAILED", 1, "Letting a disguised signal's failure escape as a TypeError, hang, or fail after calling the summarizer twice; or refusing a Proxy only after the summarizer ran.", "contract §7", proxiedSignalScenarios(), modelAgrees),
-  define("non-plain-options-rejected", "Options that are a class instance or inherit from an object are rejected", 1, "Reading options as any object with the right own fields, without checking that its prototype is Object.prototype or null.", "contract §6, §7", nonPlainOptionsScenarios(), modelAgrees),
+  define("non-plain-options-rejected", "Options that are a class instance, inherit from an object, or are an array are rejected", 1, "Reading options as any object with the right own fields, without checking that its prototype is Object.prototype or null.", "contract §6, §7", nonPlainOptionsScenarios(), modelAgrees),
   define("null-prototype-options-accepted", "Options with a null prototype (Object.create(null), the same fields) get the plain options' answer, in selectCompactionBoundary and compactContext", 1, "Taking \"plain object\" to mean a prototype of Object.prototype, so options made with Object.create(null) are refused with CONTEXT_INVALID_INPUT.", "contract §6, §7", nullPrototypeOptionsScenarios(), modelAgrees),
   define("boundary-ignores-signal", "An extra signal accessor on the boundary options is never read", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an extra signal accessor is refused or called.", "contract §6", boundarySignalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("boundary-ignores-aborted-signal", "An aborted AbortSignal (or data like one) among the boundary options changes nothing: the answer is the options' without it", 1, "Reading the §7 option set (with its signal) for selectCompactionBoundary too, so an aborted signal makes it throw CONTEXT_CANCELLED, or a signal that is not one CONTEXT_INVALID_INPUT.", "contract §6", boundaryAbortedSignalScenarios(), modelAgrees),

@@ -107,6 +107,8 @@ const REQUIREMENT_EDITS: readonly Edit[] = [
   ["summary:blank-id", (c) => build({ ...data(c), summary: { id: "\u00a0", content: "a summary" } })],
   ["requirement:id-not-a-string", (c) => build({ ...data(c), requirements: [{ id: 7, content: "c" }] })],
   ["requirement:duplicate-id", (c) => build({ ...data(c), requirements: [{ id: "rd-r", content: "one" }, { id: "rd-r", content: "two" }] })],
+  // Unique among the requirements only: a message may carry a requirement's id (held-out s23).
+  ["requirement:id-of-a-message", (c) => build({ ...data(c), requirements: [{ id: "rd-user", content: "keep" }] })],
   // Two rules broken in one requirement: a blank id and a content past 65,536 code points. The
   // contract orders neither the fields of a record nor the rules (§8, first row): either code.
   ["requirement:blank-id-content-past-limit", (c) => build({ ...data(c), requirements: [{ id: " ", content: "x".repeat(65_537) }] })],
@@ -241,7 +243,7 @@ const THROWN_VALUE_EDITS: readonly Edit[] = [
 export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-requirement-and-units-edges", "128 requirements build, 129 do not; a summary's units count toward the 1,000,000-unit ceiling", "Off-by-one in the requirement count limit, or the summary's units subtracted from (not added to) the units the transcript starts from.", "contract §3, §4", REQUIREMENT_EDGES),
   aimed("reading-string-edges", "A string of 65,536 code points builds, 65,537 does not; strings at exactly 1,000,000 build", "Off-by-one in the per-string limit, the aggregate string limit checked with >=, or the fixed role and type tags counted in it.", "contract §3", STRING_EDGES),
-  aimed("reading-requirement-fields", "Requirement content and id, and the summary id, are checked; requirement ids are unique", "A blank requirement content or summary id accepted, a requirement id that is not a string counted as one, or two requirements with one id accepted.", "contract §3", REQUIREMENT_EDITS),
+  aimed("reading-requirement-fields", "Requirement content and id, and the summary id, are checked; requirement ids are unique among the requirements (a message may share one)", "A blank requirement content or summary id accepted, a requirement id that is not a string counted as one, two requirements with one id accepted, or a requirement refused for a message's id.", "contract §3", REQUIREMENT_EDITS),
   aimed("proxied-count-past-limit", "Past its count limit behind a Proxy, a channel is still CONTEXT_LIMIT_EXCEEDED: 129 requirements, 4,097 messages, 257 records, 4,097 ids in one record", "A count checked only by peeking at plain arrays before reading, so that a Proxy array past its limit is read to the end and built.", "contract §3", PROXIED_COUNT_EDITS),
   aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary, at most 4,096", "A compacted message id that is not a string, a duplicate record id, compactedMessageIds of another length than boundary, or more than 4,096 of them accepted.", "contract §3", RECORD_EDITS),
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),

@@ -61,7 +61,8 @@ function plainOutcome(script: SummarizerScript): Plain | null {
       // What a custom then returns is not the value; its rejection is only to be handled.
       return text(script);
     case "thenableTwice":
-      return field(script, "shape") === "deliveredTwice" ? text(script) : failing(CODE.summarizerFailed, "inCall");
+      // Reached twice but no cycle (delivered twice, or delivered and returned): the text.
+      return field(script, "shape") === "deliveredTwice" || field(script, "shape") === "deliveredAndReturned" ? text(script) : failing(CODE.summarizerFailed, "inCall");
     case "proxyPromise":
       // A Proxy with forwarding traps around a native promise: CONTEXT_ASYNC_VALUE_UNOBSERVABLE
       // and only that (§7 step 5, fixed by the course); its traps may or may not run.

@@ -76,4 +76,14 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   // §7 step 4: with no signal, the summarizer's second argument is a fresh AbortSignal that is
   // never aborted (or undefined), not one the compactor aborts when it is done (held-out s22).
   "compact-fresh-signal-aborted-after": "compaction.request-exact",
+  // §7 step 5: the retry needs an own configurable constructor (or none and an extensible
+  // promise), not an extensible promise (held-out s23).
+  "compact-retry-needs-extensible": "strength.promise-own-constructor-retried",
+  // §7 step 5: a thenable reached twice (delivered by a then that also returns it) is called
+  // once and its settlement reused; only a cycle fails (held-out s23).
+  "compact-thenable-reached-again-fails": "async.thenable-reached-twice-called-once",
+  // §6, §7: options that are an array are no plain object, CONTEXT_INVALID_INPUT (held-out s23).
+  "options-array-accepted": "strength.non-plain-options-rejected",
+  // §3: requirement ids are unique among the requirements; a message may share one (held-out s23).
+  "build-requirement-message-id-clash": "strength.reading-requirement-fields",
 };

@@ -11,11 +11,14 @@
 // the value is the text, or CONTEXT_SUMMARIZER_FAILED when `settles` is "rejects" (and the
 // rejection is handled). `undoable: false` (a non-configurable getter; a frozen promise): it
 // is locked, CONTEXT_ASYNC_VALUE_UNOBSERVABLE (only "fulfils": no one observes a rejection).
+// `sealed: true` (an own configurable getter only): the promise is made non-extensible after its
+// getter is defined; the retry redefines an existing configurable property, so it still can be
+// undone (the contract asks for a configurable own constructor, not an extensible promise).
 // Just before it settles, the script checks the promise is as it made it and counts
 // "constructor.notRestored" otherwise (the retry's temporary constructor left behind, or the
 // caller's getter lost).
 import type { Json } from "../../scenario/data";
-import { PromiseCtor, defineProperty, getOwnPropertyDescriptor, isExtensible, objectFreeze, queueMicrotaskIntrinsic } from "../intrinsics";
+import { PromiseCtor, defineProperty, getOwnPropertyDescriptor, isExtensible, objectFreeze, preventExtensions, queueMicrotaskIntrinsic } from "../intrinsics";
 import { dressPromise } from "./promise-dress";
 import { ScenarioError } from "../scenario-error";
 import { speciesSubclass } from "./locked-promise";
@@ -45,7 +48,7 @@ function throwingSpeciesClass(ctx: ScriptContext): PromiseConstructor {
   });
 }
 
-function ownConstructor(ctx: ScriptContext, text: Json, undoable: boolean, rejects: boolean): Promise<unknown> {
+function ownConstructor(ctx: ScriptContext, text: Json, undoable: boolean, rejects: boolean, sealed = false): Promise<unknown> {
   const getter = () => {
     bump(ctx, ASYNC_COUNTER.constructorGetter);
     throw new Error("constructor getter");
@@ -56,8 +59,10 @@ function ownConstructor(ctx: ScriptContext, text: Json, undoable: boolean, rejec
     const same = own !== undefined && (locked === null ? own.get === getter && own.configurable === true : own.value === locked && own.configurable === false);
     if (!same) bump(ctx, NOT_RESTORED);
   });
-  if (locked === null) defineProperty(promise, "constructor", { get: getter, enumerable: false, configurable: true });
-  else defineProperty(promise, "constructor", { value: locked, writable: true, enumerable: false, configurable: false });
+  if (locked === null) {
+    defineProperty(promise, "constructor", { get: getter, enumerable: false, configurable: true });
+    if (sealed) preventExtensions(promise);
+  } else defineProperty(promise, "constructor", { value: locked, writable: true, enumerable: false, configurable: false });
   return promise;
 }
 
@@ -82,10 +87,11 @@ export const promiseLookupThrowsScript: ScriptKind = {
     if (script.settles !== "fulfils" && script.settles !== "rejects") throw new ScenarioError("promiseLookupThrows needs `settles` fulfils or rejects");
     if (script.settles === "rejects" && script.undoable === false) throw new ScenarioError("promiseLookupThrows: a locked promise (undoable false) only fulfils, since no one observes its rejection");
     if (typeof script.text !== "string") throw new ScenarioError("promiseLookupThrows needs a string `text`");
+    if (script.sealed !== undefined && (script.sealed !== true || script.where !== "ownConstructor" || script.undoable !== true)) throw new ScenarioError("promiseLookupThrows: `sealed` is true or absent, and only for an undoable own constructor");
   },
   invoke(script, ctx) {
-    const make = (script.where as Where) === "ownConstructor" ? ownConstructor : inheritedSpecies;
-    const promise = make(ctx, script.text as Json, script.undoable as boolean, script.settles === "rejects");
+    const rejects = script.settles === "rejects";
+    const promise = (script.where as Where) === "ownConstructor" ? ownConstructor(ctx, script.text as Json, script.undoable as boolean, rejects, script.sealed === true) : inheritedSpecies(ctx, script.text as Json, script.undoable as boolean, rejects);
     // A frozen (locked) promise takes no dress; its own `then` would have to come first.
     if (isExtensible(promise)) dressPromise(promise, ctx);
     return promise;

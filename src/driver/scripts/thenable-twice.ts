@@ -2,6 +2,9 @@
 // reached twice called once, and a thenable cycle to fail with CONTEXT_SUMMARIZER_FAILED.
 // - deliveredTwice: the outer `then` delivers the inner thenable twice; the inner delivers
 //   `text` (resolvers act once: the answer is the text, the inner then is called once).
+// - deliveredAndReturned: the outer `then` delivers the inner thenable and returns it; what a then
+//   returns is observed at once, and its settlement reused when it is delivered (the text, the
+//   inner then called once; a thenable reached twice is no cycle).
 // - selfCycle: the inner thenable delivers itself; twoCycle: a delivers b, b delivers a.
 // A thenable called again (a subject that follows the cycle) delivers `text`, so such a
 // subject ends with a wrong success instead of looping forever; then.repeat counts it.
@@ -10,7 +13,7 @@ import { ScenarioError } from "../scenario-error";
 import type { ScriptContext, ScriptKind } from "./registry";
 import { countedThenable } from "./thenables";
 
-const SHAPES = ["deliveredTwice", "selfCycle", "twoCycle"];
+const SHAPES = ["deliveredTwice", "selfCycle", "twoCycle", "deliveredAndReturned"];
 
 function deliveredTwice(ctx: ScriptContext, text: Json): object {
   const inner = countedThenable(ctx, "inner", (r) => {
@@ -20,6 +23,17 @@ function deliveredTwice(ctx: ScriptContext, text: Json): object {
   return countedThenable(ctx, "outer", (r) => {
     r.fulfil(inner);
     r.fulfil(inner);
+  });
+}
+
+function deliveredAndReturned(ctx: ScriptContext, text: Json): object {
+  const inner = countedThenable(ctx, "inner", (r) => {
+    ctx.settling();
+    r.fulfil(text);
+  });
+  return countedThenable(ctx, "outer", (r) => {
+    r.fulfil(inner);
+    return inner;
   });
 }
 
@@ -46,14 +60,15 @@ function twoCycle(ctx: ScriptContext, text: Json): object {
 export const thenableTwiceScript: ScriptKind = {
   kind: "thenableTwice",
   validate(script) {
-    if (script.shape !== SHAPES[0] && script.shape !== SHAPES[1] && script.shape !== SHAPES[2]) {
-      throw new ScenarioError(`thenableTwice needs \`shape\` deliveredTwice, selfCycle or twoCycle`);
+    if (typeof script.shape !== "string" || !SHAPES.includes(script.shape)) {
+      throw new ScenarioError(`thenableTwice needs \`shape\` deliveredTwice, deliveredAndReturned, selfCycle or twoCycle`);
     }
     if (typeof script.text !== "string") throw new ScenarioError("thenableTwice needs a string `text`");
   },
   invoke(script, ctx) {
     const text = script.text as Json;
     if (script.shape === "deliveredTwice") return deliveredTwice(ctx, text);
+    if (script.shape === "deliveredAndReturned") return deliveredAndReturned(ctx, text);
     return script.shape === "selfCycle" ? selfCycle(ctx, text) : twoCycle(ctx, text);
   },
 };

@@ -59,15 +59,15 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
     words: (s) => `returns a thenable whose then delivers ${str(s.text)} and returns ${s.where === "proxy" ? "a Proxy around a native promise" : "a locked native promise"}${typeof s.order === "number" && s.order > 1 ? `, ${s.order} then calls deep` : ""}`,
   },
   thenableTwice: {
-    means: "returns a thenable that delivers the same inner thenable twice, or thenables that deliver themselves (a cycle)",
-    words: (s) => (s.shape === "deliveredTwice" ? `returns a thenable that delivers the same inner thenable twice, which delivers ${str(s.text)}` : s.shape === "selfCycle" ? "returns a thenable that delivers itself (a cycle)" : "returns two thenables that deliver each other (a cycle)"),
+    means: "returns a thenable that delivers the same inner thenable twice (or delivers it and returns it), or thenables that deliver themselves (a cycle)",
+    words: (s) => (s.shape === "deliveredTwice" ? `returns a thenable that delivers the same inner thenable twice, which delivers ${str(s.text)}` : s.shape === "deliveredAndReturned" ? `returns a thenable whose then delivers an inner thenable and also returns it; the inner delivers ${str(s.text)}` : s.shape === "selfCycle" ? "returns a thenable that delivers itself (a cycle)" : "returns two thenables that deliver each other (a cycle)"),
   },
   proxyPromise: { means: "returns a Proxy with forwarding traps around a native promise", words: (s) => `returns a Proxy with forwarding traps around a native promise resolving with ${str(s.text)}` },
   proxyValue: { means: "returns a Proxy around a plain object without then", words: (s) => `returns${s.via === "functionThenable" ? ", through a thenable," : ""} a Proxy around a plain object without then, whose get trap ${s.get === "throws" ? "throws" : "forwards"}` },
   lockedPromise: { means: "returns a native promise whose constructor or species is locked, so observing it would run the caller's code", words: (s) => `returns a native promise resolving with ${str(s.text)} whose ${s.lock === "ownAccessor" ? "own constructor is a locked getter" : s.lock === "ownSubclass" ? "own constructor is a locked subclass" : "subclass has a species getter"}` },
   promiseLookupThrows: {
     means: "returns a native promise whose constructor or species lookup throws, so observing it needs the one retry (or it is locked)",
-    words: (s) => `returns a native promise whose ${s.where === "ownConstructor" ? "own constructor getter" : "inherited species getter"} throws (${s.undoable === true ? "the one retry can observe it" : "it is locked"}), and that ${s.settles === "rejects" ? "rejects" : `resolves with ${str(s.text)}`}`,
+    words: (s) => `returns a native promise whose ${s.where === "ownConstructor" ? "own constructor getter" : "inherited species getter"} throws (${s.undoable === true ? `the one retry can observe it${s.sealed === true ? ", though the promise is not extensible: the getter is configurable" : ""}` : "it is locked"}), and that ${s.settles === "rejects" ? "rejects" : `resolves with ${str(s.text)}`}`,
   },
   redefinedPromiseGlobal: { means: "returns a native promise after the realm's Promise constructor or species was redefined", words: (s) => `returns a native promise resolving with ${str(s.text)} after the realm's Promise.prototype.constructor or Promise[Symbol.species] was redefined` },
   resolversMisused: {
@@ -143,8 +143,8 @@ const DECORATIONS: Readonly<Record<string, { readonly means: string; readonly wo
   hole: { means: "an array item deleted, its length kept (a sparse array)", words: (at) => `${at} is a hole in its array` },
   nonEnumerable: { means: "a field made non-enumerable", words: (at) => `${at} is not enumerable` },
   prototype: {
-    means: "an object given another prototype: an instance of a class, an Object.create of an object with an inherited field, or a null prototype",
-    words: (at, d) => (d.proto === "class" ? `${at} is an instance of a class` : d.proto === "objectCreate" ? `${at} is made by Object.create from an object with an inherited field` : `${at} has a null prototype`),
+    means: "an object given another prototype: an instance of a class, an Object.create of an object with an inherited field, an array carrying its fields, or a null prototype",
+    words: (at, d) => (d.proto === "class" ? `${at} is an instance of a class` : d.proto === "objectCreate" ? `${at} is made by Object.create from an object with an inherited field` : d.proto === "array" ? `${at} is an array carrying the same fields as own properties` : `${at} has a null prototype`),
   },
   proxy: {
     means: "an object wrapped in a Proxy whose traps count their calls and forward (or one trap throws)",

@@ -7,6 +7,7 @@ import type { Verdict } from "../../scenario/property";
 import { value } from "../report/notation";
 import { judge } from "../run/judge";
 import { contractOf, outcomeAccepted } from "./accepts";
+import { returnedValue } from "./departure";
 import { answerObservation } from "./answers";
 import { buildText, contractText, differencesIn, modelReading, sameBuild, type Difference, type Failure, type Recheck } from "./differences";
 import { plainCompaction, type UpstreamProbe } from "./probe";
@@ -82,6 +83,8 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
     // The async layer explains a failure only when the re-judge passes: its properties also
     // check what no settling answers (unhandled rejections, then calls, the input after a failure).
     else if (named === "async") continue;
+    // A verdict that fails as well with the result put right did not turn on the compaction's answer.
+    else if (named === "compaction" && failsWithResultPut(failure, referenceObservation)) continue;
     else if (acceptedOnlyUnder(failure, layers, probe)) found = { layer: named, how: "accepted", differences, needs };
     else if (named === "options" && refusedOptionsAccepted(failure, differences)) found = { layer: named, how: "accepted", differences, needs };
     else if (layers.length === 1 && failure.def.family === named) found = { layer: named, how: "direct", differences };
@@ -89,6 +92,25 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
     return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
   }
   return null;
+}
+
+/**
+ * Whether the verdict still fails with the returned result put right (the contract's value in
+ * its place): it turned on something else than the result's fields (its frozen-ness, an
+ * identity, the calls), which the facts re-check (./localize) tells; the compaction layer's
+ * differing answer does not explain it.
+ */
+function failsWithResultPut(failure: Failure, referenceObservation: Observation | null): boolean {
+  if (failure.observation.outcome.kind !== "returned") return false;
+  const expected = expectedFor(failure.scenario);
+  const wanted = returnedValue(expected, failure.observation);
+  if (wanted === null) return false;
+  const observation: Observation = { ...failure.observation, outcome: { kind: "returned", value: wanted } };
+  try {
+    return !withoutUpstream(() => judge(failure.def, { scenario: failure.scenario, observation, expected, reference: referenceObservation })).ok;
+  } catch {
+    return false;
+  }
 }
 
 /**
