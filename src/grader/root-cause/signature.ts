@@ -3,13 +3,15 @@ import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
-import type { Scenario } from "../../scenario/scenario";
+import type { Scenario, SummarizerScript } from "../../scenario/scenario";
+import { settleAsyncScript } from "../../model/async-scripts";
 import { contractOf } from "./accepts";
 import { answerObservation } from "./answers";
 import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
+import { plainShapes } from "./plain-shapes";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
 import { contractOptions } from "./options";
 import { itemsOf, refineUnits } from "./refine-units";
@@ -559,6 +561,18 @@ async function thenableShape(rule: RuleId, scenario: Scenario, probe: UpstreamPr
 }
 
 /**
+ * The summarizer's value returned as it is (a text or another value, synchronously), for a
+ * script that delivers exactly that value when nothing aborts; null for a script that is plain
+ * already, fails, or whose value the contract may also refuse.
+ */
+function plainScript(script: SummarizerScript): SummarizerScript | null {
+  if ((script.kind === "text" || script.kind === "value") && script.delivery === "sync") return null;
+  const settled = settleAsyncScript(script, "none");
+  if (settled === null || settled.kind !== "value" || (settled.orCodes ?? []).length > 0) return null;
+  return typeof settled.value === "string" ? { kind: "text", text: settled.value, delivery: "sync" } : { kind: "value", value: settled.value, delivery: "sync" };
+}
+
+/**
  * At step 5, a script whose native promises are dressed (an own then, a constructor): when the
  * same scenario without the dress is answered right, the dress is what the mistake needs, and
  * the rule is how a native promise is observed.
@@ -582,6 +596,17 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
     return { key: outcomeDeparture(answer, contract)?.key ?? null, outcome };
   };
   const withSummarizer = (summarizer: Json): Scenario => ({ ...scenario, operation: { ...op, summarizer: summarizer as never } });
+  // A text returned as it is, answered with an error no contract code names (or a crash) where
+  // the contract compacts, while a plain compaction of the same text returns (right or not): what
+  // throws depends on the context and the cut, not on how the text was awaited (step 5) nor on
+  // its checks (step 6): building the result (step 8).
+  const thrownByContext = async (plain: Scenario): Promise<boolean> => {
+    const own = await ask(plain);
+    const summarizer = (plain.operation as typeof op).summarizer;
+    if (own === undefined || own.key !== "escapes for a result" || summarizer.kind !== "text") return false;
+    for (const shape of plainShapes(String(summarizer.text), summarizer, "none", "none")) if ((await ask(shape))?.outcome === "returned") return true;
+    return false;
+  };
   const departure = async (summarizer: Json, variant: Scenario = withSummarizer(summarizer)): Promise<string | null | undefined> => (await ask(variant))?.key;
   /** Whether both variants depart, the submission answering them alike. */
   const departsAlike = async (one: Scenario, two: Scenario): Promise<boolean> => {
@@ -604,6 +629,16 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   if (op.signal !== "none" && signalActs && rule === "step5.abort" && op.summarizer.kind !== "never") {
     if (await departsAlike(scenario, unsignalled)) return essentialDress(scriptRule(op.summarizer), unsignalled, probe);
   }
+  // A script that delivers one value (no abort, no failure allowed beside it), departing as that
+  // value returned as it is does, the submission answering both alike: how it was delivered is
+  // not what the mistake needs, but what is done with the value (step 5's plainest case, or step
+  // 6's check of it).
+  const plainValue = rule === "step5.abort" || rule === "step5.unhandled" || rule === "step5.forged" || op.abort !== "none" ? null : plainScript(op.summarizer);
+  if (plainValue !== null && (await departsAlike(scenario, withSummarizer(plainValue)))) {
+    const plainRule = scriptRule(plainValue as never);
+    return plainRule === "step5.settles" && (await thrownByContext(withSummarizer(plainValue))) ? "step8.result" : plainRule;
+  }
+  if (rule === "step5.settles" && op.summarizer.kind === "text" && (await thrownByContext(scenario))) return "step8.result";
   // A script whose thenable is a function, answered right with the same thenable as an object:
   // that a function with a then is a thenable too is what the mistake needs, whatever the
   // script then does with its resolvers.
