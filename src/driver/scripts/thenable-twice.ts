@@ -15,25 +15,17 @@ import { countedThenable } from "./thenables";
 
 const SHAPES = ["deliveredTwice", "selfCycle", "twoCycle", "deliveredAndReturned"];
 
-function deliveredTwice(ctx: ScriptContext, text: Json): object {
+/** The outer then delivers the inner thenable twice, or (`returned`) once and returns it; the inner delivers `text`. */
+function reachedTwice(ctx: ScriptContext, text: Json, returned: boolean): object {
   const inner = countedThenable(ctx, "inner", (r) => {
     ctx.settling();
     r.fulfil(text);
   });
   return countedThenable(ctx, "outer", (r) => {
     r.fulfil(inner);
+    if (returned) return inner;
     r.fulfil(inner);
-  });
-}
-
-function deliveredAndReturned(ctx: ScriptContext, text: Json): object {
-  const inner = countedThenable(ctx, "inner", (r) => {
-    ctx.settling();
-    r.fulfil(text);
-  });
-  return countedThenable(ctx, "outer", (r) => {
-    r.fulfil(inner);
-    return inner;
+    return undefined;
   });
 }
 
@@ -67,8 +59,7 @@ export const thenableTwiceScript: ScriptKind = {
   },
   invoke(script, ctx) {
     const text = script.text as Json;
-    if (script.shape === "deliveredTwice") return deliveredTwice(ctx, text);
-    if (script.shape === "deliveredAndReturned") return deliveredAndReturned(ctx, text);
+    if (script.shape === "deliveredTwice" || script.shape === "deliveredAndReturned") return reachedTwice(ctx, text, script.shape === "deliveredAndReturned");
     return script.shape === "selfCycle" ? selfCycle(ctx, text) : twoCycle(ctx, text);
   },
 };
