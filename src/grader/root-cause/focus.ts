@@ -14,10 +14,12 @@ import { requestPut } from "./request-check";
 // "Root causes", on the answer rather than the input): a compaction result can differ from the
 // contract's in several fields at once (a summary stored otherwise and the old records dropped,
 // two mistakes), and the first field in the contract's order is not always the one the property
-// failed on. Each differing field is put right in the observation, alone, and the property's
-// pure check judges again: the first field whose correction lets the check pass, or makes it
-// fail for another reason (another origin), is the one the verdict turned on. Null when the
-// value differs in one field or fewer, or no correction changes the verdict.
+// failed on. First each differing field is left departing alone (every other put right): where
+// exactly one still fails the check, it is the one. Else each is put right alone and the
+// property's pure check judges again: the first field whose correction lets the check pass, or
+// makes it fail for another reason (another origin), is the one the verdict turned on; else, in
+// a program that went on past the step, the one field of the new context a later step saw. Null
+// when the value differs in one field or fewer, or nothing tells.
 
 export interface Focus {
   /** The fields of the result that differ from the contract's, in §7 step 8's order. */
