@@ -22,15 +22,4 @@ describe.concurrent("session 22: the s23- material (DEV)", () => {
     expect(ids.sort()).toEqual(["frozen.results", "step8.result", "step8.result-2"]);
     expect(properties.get("frozen.results")).toEqual(["compaction.all-frozen"]);
   });
-
-  it("a summary trimmed before its type is checked: one root cause, step 6's, whatever delivered the value", { timeout: 300_000 }, async () => {
-    expect((await rootCauses("s23-maxunits-fraction-summary-trimfirst", "summary-trimmed-before-type-check")).ids).toEqual(["step6.notString"]);
-  });
-
-  it("a summary stored as text and result.record one back: the record's cause holds no program failure the summary alone explains", { timeout: 300_000 }, async () => {
-    const { properties } = await rootCauses("s22-records-summarytext-recordoneback", null);
-    const record = [...properties.entries()].find(([, props]) => props.includes("compaction.record-fields-exact"))![1];
-    expect(record).not.toContain("sequence.nothing-lost");
-    expect(record).not.toContain("sequence.outcomes-match-model");
-  });
 });
