@@ -11,5 +11,7 @@ export default defineConfig({
     include: ["test/node22/**/*.test.ts"],
     setupFiles: ["test/setup/fast-check-seed.ts"],
     testTimeout: 120_000,
+    // Removing an installed node_modules (afterAll) can take longer than vitest's 10 s default.
+    hookTimeout: 120_000,
   },
 });

@@ -1,5 +1,5 @@
 import type fc from "fast-check";
-import type { Json, PropertyDefinition, Scenario, SecondArgument, Verdict } from "../src/scenario";
+import { isControllerSlot, type Json, type PropertyDefinition, type Scenario, type SecondArgument, type Verdict } from "../src/scenario";
 import { repeatedIdsScenario } from "../generators";
 import { ROOT_PATH } from "../src/driver";
 import { modelContextUnits } from "../src/model";
@@ -77,7 +77,7 @@ function requestExact(c: CompactionCase): Verdict {
  * `null` read as none) a fresh AbortSignal that is not aborted, or `undefined`.
  */
 function secondArgumentAccepted(slot: CompactionCase["operation"]["signal"], second: SecondArgument): Verdict {
-  const hasSignal = slot === "controller" || slot === "controllerMuted";
+  const hasSignal = isControllerSlot(slot);
   if (hasSignal) return second === "optionsSignal" ? pass : mismatch("the summarizer's second argument", "options.signal itself", second);
   return second === "unabortedSignal" || second === "undefined" ? pass : mismatch("the summarizer's second argument with no signal", "a never-aborted AbortSignal or undefined", second);
 }

@@ -232,12 +232,15 @@ const rejectionScenarios = (): fc.Arbitrary<Scenario> =>
   );
 
 /**
- * A compaction that would succeed, with a signal whose abort event a listener of the caller's
- * stops before the compactor's own listener runs, aborted at each point.
+ * A compaction that would succeed, with a genuine signal whose abort the caller hides from a
+ * compactor that does not read its state through the intrinsic getter, aborted at each point:
+ * a listener of the caller's stops the abort event before the compactor's own listener runs
+ * ("muted"), or the caller gave the signal an own data property `aborted: false` ("shadowed",
+ * drawn last, one case in four, so the muted cases' shrinking is as before).
  */
 const mutedAbortScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.constantFrom<AbortPoint>("beforeCall", "inSummarizer", "whilePending", "atSettlement", "afterSettlement"), (abort) =>
-    editedCompact(`muted:abort-${abort}`, (op) => ({ ...op, signal: "controllerMuted", abort })),
+  onCompaction(fc.tuple(fc.constantFrom<AbortPoint>("beforeCall", "inSummarizer", "whilePending", "atSettlement", "afterSettlement"), fc.constantFrom<"controllerMuted" | "controllerShadowed">("controllerMuted", "controllerMuted", "controllerMuted", "controllerShadowed")), ([abort, signal]) =>
+    editedCompact(`${signal === "controllerMuted" ? "muted" : "shadowed"}:abort-${abort}`, (op) => ({ ...op, signal, abort })),
   );
 
 /** Values a summarizer may answer with that are not text, some shaped like what text is made of. */
@@ -327,7 +330,7 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   { ...define("derived-context-limits", "The new context of a compaction is held to every limit; an over-long summaryId or recordId is refused before the summarizer", 1, "Building the compacted context without validating it: a 257th record, collection items or strings pushed past the limit by the record; or a summaryId or recordId over 65,536 code points found only after calling the summarizer.", "contract §7 steps 1, 8, §3", derivedLimitScenarios(), allOf(modelAgrees, sameSummarizerCalls)), numRuns: 10, edgeCases: derivedLimitEdges },
   { ...define("compacted-context-limits", "A context that compaction derived is held to every limit when it is compacted again", 1, "Counting the new context's collection items or strings from the old context's tables read from their start, not from the offset where the compacted context begins.", "contract §7 step 8, §3", compactedLimitScenarios(), (input) => onProgram(input, everyStep(stepAgreesWithModel))), numRuns: 2, edgeCases: compactedLimitEdges },
   define("compacted-context-compacts-again", "A context that compaction derived is compacted again as the model says", 1, "Units, groups or limits of a compacted context read from the old context's tables at the wrong offset, so the next compaction cuts, counts or refuses differently.", "contract §7", programScenario({ repeatCompactions: 2 }), (input) => onProgram(input, everyStep(stepAgreesWithModel))),
-  define("muted-abort-still-cancels", "An abort is seen when the summary settles even if a caller's listener stopped the abort event", 1, "Learning of an abort only from the abort event: a caller's listener that calls stopImmediatePropagation() hides it, and the late summary is committed.", "contract §7 steps 5, 6", mutedAbortScenarios(), modelAgrees),
+  define("muted-abort-still-cancels", "An abort is seen even if a caller's listener stopped the abort event, or an own aborted property of the signal reads false", 1, "Learning of an abort otherwise than from the signal's state as the intrinsic aborted getter reads it: only from the abort event (a caller's listener that calls stopImmediatePropagation() hides it), or from signal.aborted read as a property (an own aborted property false hides it); the context is compacted all the same.", "contract §7 steps 3, 5, 6 (genuine signal: the intrinsic aborted getter)", mutedAbortScenarios(), modelAgrees),
   { ...define("non-string-summary-rejected", "A summary that is not a string is refused with CONTEXT_SUMMARY_INVALID; any string is one, with a lone surrogate too", 1, "Coercing the summarizer's value to text (String(value), value.text, value.content) instead of refusing anything but a string, or taking a String object for one; or refusing a string that is not well-formed UTF-16.", "contract §7 step 6", nonStringSummaryScenarios(), modelAgrees), edgeCases: nonStringSummaryEdges },
   define("rejections-always-handled", "A rejecting summary never leaves an unhandled rejection, whenever the signal aborts; without an abort it fails with CONTEXT_SUMMARIZER_FAILED, an AbortError too", 1, "Answering CONTEXT_CANCELLED without handling the summarizer's promise, whose rejection then reaches the process; or taking the summarizer's own AbortError for a cancellation.", "contract §7 step 5", rejectionScenarios(), (input) => {
     if (input.observation.unhandledRejections !== 0) return mismatch("unhandledRejection events", 0, input.observation.unhandledRejections);

@@ -1,7 +1,7 @@
 // One grade of the held-out measure (scripts/heldout-measure.ts): an implementation of
 // test/heldout/ graded as a submission (sandboxed, no reports written), or one of its mistakes
 // alone through its compose.ts, and what the measure keeps of it. Also used by
-// test/heldout/measure-sample.test.ts, which grades a fixed DEV sample again.
+// test/_helpers/measure-sample.ts, which grades a fixed DEV sample again.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

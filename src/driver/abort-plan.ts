@@ -3,7 +3,7 @@
 // controller every abort is a no-op.
 import type { AbortPoint, AbortReason } from "../scenario/scenario";
 import { abortReasonArguments } from "./abort-reason";
-import { AbortControllerCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, muteAbortEvent } from "./intrinsics";
+import { AbortControllerCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, defineProperty, muteAbortEvent } from "./intrinsics";
 
 export interface AbortPlan {
   readonly point: AbortPoint;
@@ -16,12 +16,14 @@ export interface AbortPlan {
 
 /**
  * `muted`: the signal's first abort listener stops the event (SignalSlot "controllerMuted");
- * `reason`: what the controller is aborted with (absent: the default reason).
+ * `reason`: what the controller is aborted with (absent: the default reason);
+ * `shadowed`: the signal has an own data property `aborted: false` (SignalSlot "controllerShadowed").
  */
-export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason): AbortPlan {
+export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason, shadowed = false): AbortPlan {
   const controller = withController ? new AbortControllerCtor() : null;
   const signal = controller === null ? null : abortControllerSignalIntrinsic(controller);
   if (signal !== null && muted) muteAbortEvent(signal);
+  if (signal !== null && shadowed) defineProperty(signal, "aborted", { value: false, writable: true, enumerable: true, configurable: true });
   // Made before any abort, so an unknown reason is a scenario error, not a swallowed throw.
   const reasonArguments = abortReasonArguments(reason);
   let aborted = false;

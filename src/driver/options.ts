@@ -1,6 +1,6 @@
 // Options of boundary/compact: the data part materialized, then `summarizer` and `signal`
 // filled in per slot (only when the options are an object), then the options decorations.
-import type { Operation } from "../scenario/scenario";
+import { isControllerSlot, type Operation } from "../scenario/scenario";
 import { createAbortPlan, type AbortPlan } from "./abort-plan";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
 import { isArray } from "./intrinsics";
@@ -48,8 +48,8 @@ export function buildCompactOptions(
 ): CompactOptions {
   const options = materialize(op.options);
   const slot = op.signal;
-  const controlled = slot === "controller" || slot === "controllerMuted";
-  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason);
+  const controlled = isControllerSlot(slot);
+  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason, slot === "controllerShadowed");
   if (!isObjectOptions(options)) return { options, plan, summarizer: null };
 
   let signal: { present: boolean; value: unknown } = { present: false, value: undefined };

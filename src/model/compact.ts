@@ -1,6 +1,6 @@
 import type { Json } from "../scenario/data";
 import { orElse, type Expected } from "../scenario/expected";
-import type { Operation } from "../scenario/scenario";
+import { isControllerSlot, type Operation } from "../scenario/scenario";
 import { modelBoundary } from "./boundary";
 import { modelGroups } from "./groups";
 import { afterBuild, modelBuild, type BuiltContext } from "./build";
@@ -60,7 +60,7 @@ function fromStep4(op: CompactOperation, ctx: BuiltContext, opts: CompactValues,
   // Steps 4-5. A summarizer that is not the script (a counting function from the slot)
   // returns undefined and is not recorded by the driver as a script call.
   // Step 5 as the subject settles this script (root-cause analysis, ./upstream), else the model's.
-  const signal = op.signal === "controller" || op.signal === "controllerMuted" ? op.signal : "none";
+  const signal = isControllerSlot(op.signal) ? op.signal : "none";
   const subject = opts.scripted ? upstreamSettling({ script: op.summarizer as unknown as Json, signal: opts.controlled ? signal : "none", abort }) : undefined;
   const calls = subject?.summarizerCalls ?? (opts.scripted ? 1 : 0);
   const settled: Settled = subject !== undefined ? { ...subject.settled, ...(subject.settled.kind === "fails" ? { codes: [...subject.settled.codes] } : {}) } as Settled : opts.scripted ? settleScript(op.summarizer, abort) : { kind: "value", value: { $cc: "undefined" } };
@@ -80,7 +80,7 @@ function afterAnswer(op: CompactOperation, ctx: BuiltContext, abort: CompactOper
   // When it delivers none, the question asks with "": its answer is used only where the value is never read.
   const plain = op.summarizer.kind === "never" ? null : settleScript(op.summarizer, "none");
   const delivered = plain !== null && plain.kind === "value";
-  const signal = op.signal === "controller" || op.signal === "controllerMuted" ? op.signal : "none";
+  const signal = isControllerSlot(op.signal) ? op.signal : "none";
   const answer = upstreamCompaction({ context: ctx, options: op.options, value: delivered ? plain.value : "", signal, beforeCall: abort === "beforeCall" });
   if (answer === undefined) return undefined;
   const taken: Expected = answer.kind === "returns" ? { kind: "returns", value: answer.value, summarizerCalls: answer.summarizerCalls } : { kind: "throws", codes: answer.codes, summarizerCalls: answer.summarizerCalls };

@@ -1,6 +1,6 @@
 import type { Json, Path } from "../scenario/data";
 import { acceptedOutcomes, orElse, type Expected } from "../scenario/expected";
-import type { Decoration, Operation, Scenario, SignalSlot, SummarizerSlot } from "../scenario/scenario";
+import { isControllerSlot, type Decoration, type Operation, type Scenario, type SignalSlot, type SummarizerSlot } from "../scenario/scenario";
 import { modelBuild } from "./build";
 import { effectOf, type Effect } from "./hostile-effects";
 import { inputSite, optionsSite } from "./hostile-sites";
@@ -135,7 +135,7 @@ export function isSignalDisguise(d: Decoration): boolean {
 /** The index of a disguise of the genuine signal (isSignalDisguise), or -1. */
 function signalDisguise(scenario: Scenario): number {
   const op = scenario.operation;
-  if (op.kind !== "compact" || (op.signal !== "controller" && op.signal !== "controllerMuted")) return -1;
+  if (op.kind !== "compact" || !isControllerSlot(op.signal)) return -1;
   return (scenario.decorations ?? []).findIndex(isSignalDisguise);
 }
 

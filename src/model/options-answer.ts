@@ -1,5 +1,5 @@
 import type { Json } from "../scenario/data";
-import type { SignalSlot, SummarizerSlot } from "../scenario/scenario";
+import { isControllerSlot, type SignalSlot, type SummarizerSlot } from "../scenario/scenario";
 import type { BoundaryOptions } from "./boundary";
 import { modelBoundaryOptions, modelCompactOptions, type CompactValues, type OptionsCheck } from "./options";
 import { isRecord, numberOf } from "./special";
@@ -21,7 +21,7 @@ export function compactOptionsChecked(options: Json, summarizer: SummarizerSlot,
   const maxUnits = integer(options["maxUnits"]);
   const { summaryId, recordId } = options;
   if (fields === null || maxUnits === null || typeof summaryId !== "string" || typeof recordId !== "string") return own;
-  return { ok: true, values: { ...fields, maxUnits, summaryId, recordId, controlled: signal === "controller" || signal === "controllerMuted", scripted: true } };
+  return { ok: true, values: { ...fields, maxUnits, summaryId, recordId, controlled: isControllerSlot(signal), scripted: true } };
 }
 
 export function boundaryOptionsChecked(options: Json): OptionsCheck<BoundaryOptions> {

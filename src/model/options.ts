@@ -1,5 +1,5 @@
 import type { Json } from "../scenario/data";
-import type { SignalSlot, SummarizerSlot } from "../scenario/scenario";
+import { isControllerSlot, type SignalSlot, type SummarizerSlot } from "../scenario/scenario";
 import type { BoundaryOptions } from "./boundary";
 import { CODE, LIMIT } from "./limits";
 import { modelCodePoints } from "./units";
@@ -77,7 +77,7 @@ export function modelCompactOptions(options: Json, summarizer: SummarizerSlot, s
   if (!scripted && !(typeof summarizer === "object" && specialTag(summarizer.value) === "function")) {
     codes.add(CODE.invalidInput);
   }
-  const controlled = signal === "controller" || signal === "controllerMuted";
+  const controlled = isControllerSlot(signal);
   // `signal: null` is "no signal" or refused (§8); expectedCompact accepts both, here it is refused.
   const absent = signal === "none" || (typeof signal === "object" && isUndefinedValue(signal.value));
   if (!controlled && !absent) codes.add(CODE.invalidInput);

@@ -1,4 +1,5 @@
 import type { ContextData, Json } from "../scenario/data";
+import type { ControllerSlot } from "../scenario/scenario";
 import type { BoundaryOptions, ModelGroup } from "./shapes";
 
 // Upstream answers: the model's own intermediate answers (u(s) of a string, the groups of a
@@ -37,7 +38,7 @@ export interface SettlingAnswer {
 
 export interface SettlingQuestion {
   readonly script: Json;
-  readonly signal: "none" | "controller" | "controllerMuted";
+  readonly signal: "none" | ControllerSlot;
   /** The scenario's abort point (never "beforeCall": that is step 3, not step 5). */
   readonly abort: string;
 }
@@ -58,7 +59,7 @@ export interface CompactionQuestion {
   /** What the summarizer returns (a string, or any other value the script delivers). */
   readonly value: Json;
   /** The scenario's controller signal, if any, aborted before the call when `beforeCall`. */
-  readonly signal: "none" | "controller" | "controllerMuted";
+  readonly signal: "none" | ControllerSlot;
   readonly beforeCall: boolean;
 }
 

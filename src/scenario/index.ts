@@ -1,6 +1,7 @@
 export type { Json, Special, Path, MessageData, UserMessageData, AssistantMessageData, ToolResultMessageData, TextBlockData, ToolCallData, RequirementData, SummaryData, CompactionRecordData, ContextData } from "./data";
 export { SPECIAL_TAG } from "./data";
-export type { Scenario, Operation, SummarizerScript, AbortPoint, AbortReason, SummarizerSlot, SignalSlot, Decoration } from "./scenario";
+export type { Scenario, Operation, SummarizerScript, AbortPoint, AbortReason, SummarizerSlot, SignalSlot, ControllerSlot, Decoration } from "./scenario";
+export { isControllerSlot } from "./scenario";
 export type { Observation, Outcome, ErrorObservation, FrozenReport, SummarizerCall, SecondArgument } from "./observation";
 export type { Expected } from "./expected";
 export { acceptedOutcomes, expectedAs, orElse } from "./expected";

@@ -61,8 +61,16 @@ export type SummarizerSlot = "script" | "missing" | { value: Json };
  * "controllerMuted": a controller's signal that already has a listener of the caller's which
  * calls `stopImmediatePropagation()`, so a compactor's own abort listener never runs; it must
  * still see the abort when the value settles (contract §7 steps 5, 6).
+ * "controllerShadowed": a controller's signal given an own data property `aborted: false` by the
+ * caller; still genuine, and its state is what the intrinsic getter reads (contract §7).
  */
-export type SignalSlot = "none" | "controller" | "controllerMuted" | "fakeSignal" | { value: Json };
+export type ControllerSlot = "controller" | "controllerMuted" | "controllerShadowed";
+export type SignalSlot = "none" | ControllerSlot | "fakeSignal" | { value: Json };
+
+/** Whether the signal slot is a genuine AbortController's signal (the driver's own controller). */
+export function isControllerSlot(slot: SignalSlot | undefined): slot is ControllerSlot {
+  return slot === "controller" || slot === "controllerMuted" || slot === "controllerShadowed";
+}
 
 export type Operation =
   /** buildActiveContext(input); `twice` also passes the result back in (must be the same object). */

@@ -16,6 +16,7 @@ import { make as recordIdS19 } from "../heldout/s19-recordid-signal-dropped/comp
 import { make as recordsS19 } from "../heldout/s19-records-ids-pushed/compose";
 import { make as asyncS20 } from "../heldout/s20-async-inherited-returned-undefined/compose";
 import { make as cancelS20 } from "../heldout/s20-cancel-falsy-sync-throw/compose";
+import { make as cancelS23 } from "../heldout/s23-cancel-abortedprop-signalbag/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
@@ -50,6 +51,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a falsy signal taken as no signal (session 19, s20)", "strength.non-signal-rejected", cancelS20(new Set(["falsy-signal-as-none"]))],
   ["a falsy signal taken as no signal, no compaction needed (session 19, s20)", "strength.non-signal-rejected-before-fast-path", cancelS20(new Set(["falsy-signal-as-none"]))],
   ["an aborted signal refused with a synchronous throw (session 19, s20; only the differential caught it)", "atomicity.compact-failure-is-a-rejection", cancelS20(new Set(["aborted-thrown-synchronously"]))],
+  ["the signal's state read as signal.aborted (session 22, s23)", "strength.muted-abort-still-cancels", cancelS23(new Set(["aborted-read-by-property"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -86,4 +86,7 @@ export const EDGE_KILLS: Readonly<Record<string, string>> = {
   "options-array-accepted": "strength.non-plain-options-rejected",
   // §3: requirement ids are unique among the requirements; a message may share one (held-out s23).
   "build-requirement-message-id-clash": "strength.reading-requirement-fields",
+  // §7: a genuine signal's state is what the intrinsic aborted getter reads; an own aborted
+  // property false does not hide an abort (held-out s23).
+  "compact-aborted-read-by-property": "strength.muted-abort-still-cancels",
 };

@@ -133,6 +133,7 @@ const SIGNALS: Readonly<Record<string, string>> = {
   none: "no signal",
   controller: "an AbortController's signal",
   controllerMuted: "an AbortController's signal with a listener of the caller's that stops the abort event from reaching later listeners",
+  controllerShadowed: "an AbortController's signal given an own property aborted that reads false (its real state is what AbortSignal.prototype.aborted reads)",
   fakeSignal: "an object shaped like an AbortSignal that is not one",
 };
 

@@ -1,7 +1,7 @@
 import { modelBoundaryOptions, modelCompactOptions } from "../../model/index";
 import { withoutUpstream, type OptionsAnswer, type OptionsQuestion } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
-import type { SignalSlot, SummarizerSlot } from "../../scenario/scenario";
+import { isControllerSlot, type SignalSlot, type SummarizerSlot } from "../../scenario/scenario";
 import { signalWords } from "../report/glossary";
 import type { Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
@@ -162,7 +162,7 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   if (contractOk && !subject.ok && operation === "compact" && probe !== null && signal !== undefined && signal !== "none") {
     const plain = await probe.optionsOf({ operation, options, summarizerSlot: "script", signal: "none" });
     // A genuine signal refused (whether or not a listener of the caller's mutes its event): one mistake.
-    const genuine = signal === "controller" || signal === "controllerMuted";
+    const genuine = isControllerSlot(signal as SignalSlot);
     if (plain?.ok === true) return { rule: "options.signal", detail: `${genuine ? "a genuine AbortSignal" : signalWords(signal)} refused with ${subject.code}` };
   }
   // The subject refuses with another code than every broken check's: its objection is elsewhere, at an edge.

@@ -3,7 +3,7 @@ import { isSignalDisguise } from "../../model/hostile";
 import { withoutUpstream, type SettlingQuestion } from "../../model/upstream";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
-import type { Scenario } from "../../scenario/scenario";
+import { isControllerSlot, type Scenario } from "../../scenario/scenario";
 import { contractOf, outcomeAccepted } from "./accepts";
 import { acceptedText } from "./answers";
 import type { UpstreamProbe } from "./probe";
@@ -43,7 +43,7 @@ function settlingQuestionOf(scenario: Scenario): SettlingQuestion | null {
   const expected = contractOf(scenario);
   if (expected === null) return null;
   if (!acceptedOutcomes(expected).every((e) => e.summarizerCalls >= 1)) return null;
-  const controlled = op.signal === "controller" || op.signal === "controllerMuted";
+  const controlled = isControllerSlot(op.signal);
   return { script: op.summarizer as never, signal: controlled ? (op.signal as SettlingQuestion["signal"]) : "none", abort: controlled ? op.abort : "none" };
 }
 

@@ -2,7 +2,7 @@ import type { Json } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
-import type { Scenario } from "../../scenario/scenario";
+import { isControllerSlot, type Scenario } from "../../scenario/scenario";
 import { field, isRecord, sameData } from "../../../properties/_internals/json";
 import { contextOf } from "../../../properties/_internals/scenario-reading";
 import { contractRequest } from "../../../properties/_internals/summarizer-request";
@@ -50,7 +50,7 @@ function callDeparture(scenario: Scenario, observation: Observation, expected: E
   const want = contractRequest(op, contextOf(op), boundary);
   const request = calls[0]!.request;
   if (!isRecord(request) || !sameData(field(request, "boundary"), want.boundary)) return null;
-  const withSignal = op.signal === "controller" || op.signal === "controllerMuted";
+  const withSignal = isControllerSlot(op.signal);
   const second = calls[0]!.secondArgument;
   const secondRight = withSignal ? second === "optionsSignal" : second === "undefined" || second === "unabortedSignal";
   const question = "the summarizer's call (§7 step 4)";

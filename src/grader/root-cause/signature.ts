@@ -617,7 +617,7 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   // without it is answered right, the signal is what the mistake needs, and the rule is how the
   // signal is watched while waiting. A plain signal never aborted is no part of a mistake: an
   // implementation may take another path with one (a race), and its mistake is the value's.
-  const signalActs = op.abort !== "none" || op.signal === "controllerMuted" || (scenario.decorations ?? []).some((d) => d.target === "options" && d.path[0] === "signal");
+  const signalActs = op.abort !== "none" || op.signal === "controllerMuted" || op.signal === "controllerShadowed" || (scenario.decorations ?? []).some((d) => d.target === "options" && d.path[0] === "signal");
   const decorations = (scenario.decorations ?? []).filter((d) => !(d.target === "options" && d.path[0] === "signal"));
   const unsignalled: Scenario = { ...scenario, operation: { ...op, signal: "none", abort: "none" }, decorations };
   if (op.signal !== "none" && signalActs && rule !== "step5.abort" && rule !== "step5.unhandled") {

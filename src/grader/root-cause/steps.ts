@@ -1,7 +1,7 @@
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
-import type { Operation, SummarizerScript } from "../../scenario/scenario";
+import { isControllerSlot, type Operation, type SummarizerScript } from "../../scenario/scenario";
 import type { RuleId } from "./rules";
 
 // Where in compactContext's steps (contract §7) two answers part: each outcome ends at a step
@@ -107,7 +107,7 @@ function forgedCode(script: SummarizerScript): string | null {
 
 /** Whether the scenario's signal is aborted while the summarizer's value is awaited (step 5). */
 export function abortWhileWaiting(op: CompactOperation): boolean {
-  const controlled = op.signal === "controller" || op.signal === "controllerMuted";
+  const controlled = isControllerSlot(op.signal);
   return controlled && (op.abort === "inSummarizer" || op.abort === "whilePending" || op.abort === "atSettlement");
 }
 
