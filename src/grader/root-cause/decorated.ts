@@ -7,6 +7,7 @@ import type { Decoration, Operation, Scenario } from "../../scenario/scenario";
 import { decorationLine, value } from "../report/notation";
 import { judge } from "../run/judge";
 import { outcomeAccepted } from "./accepts";
+import { CODE } from "../../model/limits";
 import { EMPTY_CONTEXT } from "./options";
 import type { Host } from "../../scenario/host";
 import { isAccessorCounter } from "./facts";
@@ -50,6 +51,10 @@ async function reading(failure: Failure, probe: UpstreamProbe, reference: Host |
   const layer = target === "input" ? "build" : "options";
   const own = sameCall ? observation : await probe.observe(question);
   if (own === undefined || !answered(own)) return null;
+  // The options are asked on an empty context, where no boundary is found: a throw of
+  // CONTEXT_BOUNDARY_UNAVAILABLE there (selectCompactionBoundary answers null) is the subject's
+  // boundary, not its reading of the options.
+  if (target === "options" && own.outcome.kind === "threw" && own.outcome.error.isContextCompactionError && own.outcome.error.code === CODE.boundaryUnavailable) return null;
   const contract = withoutUpstream(() => expectedFor(question));
   // The calls the contract's reading makes into the input (proxy traps: it reads through them), as the reference core makes them.
   const contractCalls = reference === null ? {} : accessorCalls((await reference.observe(question)).hostile);

@@ -107,6 +107,7 @@ export function detailWords(detail: string | null): string | null {
     [/^calls( in arguments)?$/, (m) => `a getter, setter or function of the caller runs${m[1] === undefined ? "" : " in tool-call arguments"}`],
     [/^missed$/, () => "not taken where the contract takes it"],
     [/^boundary$/, () => ""],
+    [/^(no boundary|a boundary) answered with (\S+)$/, (m) => `throws ${m[2]} where the contract returns ${m[1] === "no boundary" ? "null (no boundary)" : "a cut"}`],
     [/^as text$/, () => "taken for text: returned, or refused by a check of the text"],
     [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],

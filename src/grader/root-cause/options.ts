@@ -13,7 +13,8 @@ import type { Scenario, SignalSlot, SummarizerSlot } from "../../scenario/scenar
 
 /** The empty built context the options questions are asked on (also ./decorated). */
 export const EMPTY_CONTEXT = { requirements: [], summary: null, messages: [], compactions: [] };
-const OPTION_CODES: readonly string[] = [CODE.invalidInput, CODE.invalidBudget, CODE.limitExceeded];
+/** The codes an options check gives (§6, §7). */
+export const OPTION_CODES: readonly string[] = [CODE.invalidInput, CODE.invalidBudget, CODE.limitExceeded];
 
 export function optionsScenario(question: OptionsQuestion): Scenario {
   if (question.operation === "boundary") return { operation: { kind: "boundary", context: EMPTY_CONTEXT, prebuilt: false, options: question.options } };

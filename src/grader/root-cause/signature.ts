@@ -13,7 +13,8 @@ import { value } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
 import { plainShapes } from "./plain-shapes";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
-import { contractOptions } from "./options";
+import { CODE } from "../../model/limits";
+import { OPTION_CODES, contractOptions } from "./options";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
@@ -488,6 +489,12 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   const outcome = observation.outcome;
   const answer = outcome.kind === "returned" ? { ok: true as const } : outcome.kind === "threw" && typeof outcome.error.code === "string" ? { ok: false as const, code: outcome.error.code } : null;
   if (answer === null) return null;
+  // selectCompactionBoundary never throws CONTEXT_BOUNDARY_UNAVAILABLE (§6: no boundary is null;
+  // the code is compactContext's, step 3): thrown on a context the subject reads right, with
+  // options the contract takes, it is the boundary's answer, not a refusal of the input.
+  if (op.kind === "boundary" && !answer.ok && answer.code === CODE.boundaryUnavailable && contract.kind === "returns") {
+    return { key: `boundary.answer ${contract.value === null ? "no boundary" : "a boundary"} answered with ${answer.code}`, rule: "boundary.answer", ...side };
+  }
   // A code no options check gives is about the input.
   const longId = (f: string) => op.options !== null && typeof op.options === "object" && !Array.isArray(op.options) && typeof op.options[f] === "string" && [...(op.options[f] as string)].length > 65_536;
   const optionsCode = (code: string) => (code === "CONTEXT_LIMIT_EXCEEDED" ? longId("summaryId") || longId("recordId") : OPTION_CODES.includes(code));
@@ -725,7 +732,6 @@ function coreOf(script: { readonly [field: string]: Json }): Json | null {
   return null;
 }
 
-const OPTION_CODES: readonly string[] = ["CONTEXT_INVALID_INPUT", "CONTEXT_INVALID_BUDGET", "CONTEXT_LIMIT_EXCEEDED"];
 
 const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
 
