@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 /** Test files of `npm run test:long` alone (vitest.long.config.ts): whole sandboxed grades, minutes in all. */
 export const GRADES = ["test/heldout/session-*.test.ts", "test/heldout/measure-sample-rest.test.ts", "test/grader/hang-costs-its-own.test.ts", "test/grader/rubric-evidence.test.ts"];
 /** Test files whose items `npm test` samples and `npm run test:long` completes (test/_helpers/long-sample.ts). */
-export const SAMPLED = ["test/mutants/kill-matrix.test.ts", "test/heldout/plumbing.test.ts"];
+export const SAMPLED = ["test/mutants/kill-matrix.test.ts", "test/heldout/plumbing.test.ts", "test/grader/tamper.test.ts"];
 
 export default defineConfig({
   // An adapter file imports the package's adapters entry; in this repository that is its source (tsconfig.json "paths").
