@@ -732,7 +732,6 @@ function coreOf(script: { readonly [field: string]: Json }): Json | null {
   return null;
 }
 
-
 const OPERATION_NAMES: Readonly<Record<string, string>> = { build: "buildActiveContext", units: "estimateContextUnits", groups: "groupToolRounds", boundary: "selectCompactionBoundary", compact: "compactContext", program: "the program" };
 
 export type { Json };
