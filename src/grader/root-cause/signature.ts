@@ -4,7 +4,7 @@ import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario, SummarizerScript } from "../../scenario/scenario";
-import { settleAsyncScript } from "../../model/async-scripts";
+import { settleScript } from "../../model/summarizer";
 import { contractOf } from "./accepts";
 import { answerObservation } from "./answers";
 import { outcomeDeparture, type Departure } from "./departure";
@@ -27,6 +27,7 @@ import { boundaryFirst, checkedLate } from "./late-check";
 import { fastPathMeasure, isUnchanged } from "./fast-path-measure";
 import { RECORD_IDENTITY, SUMMARIZER_CALL, labelsAside } from "./focus";
 import { throwLetOut } from "./throw-let-out";
+import { escapeWhereNothingKept } from "./kept-nothing";
 import { refusedFeature } from "./build-features";
 import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
@@ -358,7 +359,10 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // The fast path taken or missed: one decision, measured otherwise on this context whichever way it showed (./fast-path-measure).
   const measure = rule === "step2.fastPath" && departure !== null ? await fastPathMeasure(scenario, probe) : null;
   const shape = await thenableShape(rule, scenario, probe);
-  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.key}` : "";
+  // A raw throw building the result where nothing is kept, the wrong field it returns where a message is kept.
+  const pastPrefix = rule === "step8.result" && departure?.kind === "escapes" ? await escapeWhereNothingKept(scenario, observation, probe) : null;
+  if (pastPrefix !== null) return { key: `step8.result ${pastPrefix}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.kind === "escapes" ? "escapes for a result" : departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
 
@@ -574,8 +578,14 @@ async function thenableShape(rule: RuleId, scenario: Scenario, probe: UpstreamPr
  */
 function plainScript(script: SummarizerScript): SummarizerScript | null {
   if ((script.kind === "text" || script.kind === "value") && script.delivery === "sync") return null;
-  const settled = settleAsyncScript(script, "none");
-  if (settled === null || settled.kind !== "value" || (settled.orCodes ?? []).length > 0) return null;
+  let settled: ReturnType<typeof settleScript>;
+  try {
+    // (A chain of thenables, an own or inherited then, a native promise, the hostile scripts.)
+    settled = settleScript(script, "none");
+  } catch {
+    return null;
+  }
+  if (settled.kind !== "value" || (settled.orCodes ?? []).length > 0) return null;
   return typeof settled.value === "string" ? { kind: "text", text: settled.value, delivery: "sync" } : { kind: "value", value: settled.value, delivery: "sync" };
 }
 
@@ -603,14 +613,16 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
     return { key: outcomeDeparture(answer, contract)?.key ?? null, outcome };
   };
   const withSummarizer = (summarizer: Json): Scenario => ({ ...scenario, operation: { ...op, summarizer: summarizer as never } });
-  // A text returned as it is, answered with an error no contract code names (or a crash) where
-  // the contract compacts, while a plain compaction of the same text returns (right or not): what
+  // A text returned as it is, answered with an error no contract code names (or a crash), while a
+  // plain compaction of the same text returns (right or not): what
   // throws depends on the context and the cut, not on how the text was awaited (step 5) nor on
   // its checks (step 6): building the result (step 8).
   const thrownByContext = async (plain: Scenario): Promise<boolean> => {
     const own = await ask(plain);
     const summarizer = (plain.operation as typeof op).summarizer;
-    if (own === undefined || own.key !== "escapes for a result" || summarizer.kind !== "text") return false;
+    // (Whatever the contract answers there: it compacts, may also refuse the scenario's signal, as
+    // for `signal: null`, or refuses the new context at step 7, which the subject builds first.)
+    if (own === undefined || own.key === null || !own.key.startsWith("escapes for ") || summarizer.kind !== "text") return false;
     for (const shape of plainShapes(String(summarizer.text), summarizer, "none", "none")) if ((await ask(shape))?.outcome === "returned") return true;
     return false;
   };
