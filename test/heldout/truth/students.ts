@@ -1,4 +1,4 @@
-// The five whole student implementations, written from scratch, with their planted mistakes
+// The six whole student implementations, written from scratch, with their planted mistakes
 // (each can be switched off: their compose.ts; with all of them off, each answers as src/core on
 // the checker's scenarios, apart from the §8 choices listed in their compose.ts LATITUDE).
 import * as A from "./async";
@@ -353,6 +353,77 @@ const signalOnlyListened: Mistake = {
   },
 };
 
+/** A compaction record of `n` compacted ids (boundary n), m0…m{n-1}. */
+function recordOf(n: number) {
+  return { id: "old", summaryId: "s0", boundary: n, compactedMessageIds: Array.from({ length: n }, (_, i) => `m${i}`), unitsBefore: 100, unitsAfter: 50 };
+}
+
+const compactedIdsCeilingMissing: Mistake = {
+  id: "compacted-ids-ceiling-missing",
+  says: "The compactedMessageIds of one compaction record are not held to their budget of 4096 (only their count against the record's boundary is checked), so a record with boundary 4097 and 4097 ids is accepted; at most 4096 compactedMessageIds in one record, else CONTEXT_LIMIT_EXCEEDED.",
+  breaks: "§3 budgets (compactedMessageIds in one record: at most 4096)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext({ compactions: [{ id: 'old', summaryId: 's0', boundary: 4097, compactedMessageIds: ['m0' … 'm4096'], unitsBefore: 100, unitsAfter: 50 }] })",
+    run: (m) => sync(() => m.buildActiveContext({ compactions: [recordOf(4097)] }), built),
+    expected: { error: "CONTEXT_LIMIT_EXCEEDED" },
+  },
+};
+
+const argumentContainersNotCounted: Mistake = {
+  id: "argument-containers-not-counted",
+  says: "The arrays and objects inside tool-call arguments are left out of the 16,384 collection items (only the channels, the assistants' content and the records' compactedMessageIds are counted), so arguments holding an array of 16,383 numbers are accepted; collection items are every array's length plus the key count of every JSON object inside arguments (CONTEXT_LIMIT_EXCEEDED past 16,384).",
+  breaks: "§3 budgets (collection items in total: at most 16384, counting arrays and the keys of JSON objects inside tool-call arguments)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext of an assistant calling t with arguments { list: [0 × 16383] } and its result (2 + 1 + 1 + 16383 = 16387 items)",
+    run: (m) => sync(() => m.buildActiveContext({ messages: [call("a", [["c", "t", { list: new Array(16383).fill(0) }]]), result("r", "c", "t")] }), built),
+    expected: { error: "CONTEXT_LIMIT_EXCEEDED" },
+  },
+};
+
+const removedGroupFirstMessageOnly: Mistake = {
+  id: "removed-group-first-message-only",
+  says: "When the boundary walk takes a group away it subtracts only the units of the group's first message (as if every group were one message), so a tool round's results stay counted among the kept messages and the cut after the round, which fits, is passed over; after removing a whole group the kept messages are those after its endIndex, all of the group's messages left out.",
+  breaks: "§6 the answer, step 3 (after removing each whole group: fixed + units(messages after endIndex) <= targetUnits)",
+  criterion: "boundary-selection",
+  witness: {
+    call: "selectCompactionBoundary([assistant a1 calling c1 (20), its result of 30 x (45), user u2 (10), user u3 (10)], { targetUnits: 40, summaryMaxUnits: 10, retainRecentMessages: 1 })",
+    run: (m) =>
+      sync(() =>
+        m.selectCompactionBoundary(
+          { messages: [call("a1", [["c1", "read"]]), result("r1", "c1", "read", "x".repeat(30)), user("u2", "next"), user("u3", "last")] },
+          { targetUnits: 40, summaryMaxUnits: 10, retainRecentMessages: 1 },
+        ),
+      ),
+    expected: { value: 2 },
+  },
+};
+
+const summaryMeasuredWithRecordId: Mistake = {
+  id: "summary-measured-with-record-id",
+  says: "The new summary is compared with summaryMaxUnits as 5 + u(recordId) + u(text), the record's id taken where the summary's belongs, so with a recordId longer than the summaryId a summary that fits is refused with CONTEXT_SUMMARY_INSUFFICIENT (and with a shorter one an oversized summary passes step 6); the summary's units are 5 + u(summaryId) + u(text).",
+  breaks: "§7 step 6 (5 + u(summaryId) + u(text) > summaryMaxUnits → CONTEXT_SUMMARY_INSUFFICIENT)",
+  criterion: "summary-validation",
+  witness: {
+    call: "compactContext(4 users, { summaryMaxUnits: 20, summaryId: 's', recordId: 'record-1' }) with the summary 'xxxxxxxxxx' (5 + 1 + 10 = 16 units)",
+    run: (m) => compact(m, usersInput(4), options(() => "xxxxxxxxxx", { recordId: "record-1" }), A.summaryOnly),
+    expected: A.compactedWith("xxxxxxxxxx"),
+  },
+};
+
+const thenableCountedTwoLevels: Mistake = {
+  id: "thenable-counted-two-levels",
+  says: "Each generic thenable adds two levels, one for calling its then and one for what it delivers, so a chain of 33 generic thenables already fails with CONTEXT_SUMMARIZER_FAILED; what a promise or a thenable delivers is one level deeper than the value that delivered it (the summarizer's value being level 0), so a chain of 64 thenables is accepted.",
+  breaks: "§7 step 5 (depth: each value delivered by a promise or a thenable is one level deeper; a value received above level 64 fails)",
+  criterion: "async-observation",
+  witness: {
+    call: "compactContext(4 users) with a summarizer returning a chain of 40 generic thenables delivering 'sum'",
+    run: (m) => compact(m, usersInput(4), options(() => A.thenableChain(40, "sum")), A.summaryOnly),
+    expected: A.compactedWith("sum"),
+  },
+};
+
 /** A student's index.ts imports nothing outside its folder (its compose.ts, for the tests, imports the kit). */
 const student = (id: string, mistakes: readonly Mistake[]): Implementation => ({ id, form: "student", mistakes, importsOutside: false, composable: true });
 
@@ -370,5 +441,6 @@ export const STUDENTS: readonly Implementation[] = [
   student("student-carol", [recordStringsUncounted, summaryTrimmedUnits, throwAfterResolveFails, unitsAfterWithoutSummary]),
   student("student-dana", [jsonNullAsWord, boundaryForgetsRequirements, asyncDepth64Refused, promiseOwnThenCalled, unitsAfterFromBefore]),
   student("student-erin", [jsonNumberFlat, requirementBase4, adjacentRoundsMerged, recordPrepended, thenCalledWithoutThis, signalOnlyListened]),
+  student("student-frank", [compactedIdsCeilingMissing, argumentContainersNotCounted, removedGroupFirstMessageOnly, summaryMeasuredWithRecordId, thenableCountedTwoLevels]),
 ];
 

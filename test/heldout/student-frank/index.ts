@@ -1,0 +1,16 @@
+// Frank's submission for checkpoint 11 (compact context at safe boundaries).
+import { PLANTED, franksModule } from "./frank";
+export {
+  ContextCompactionError,
+  MAX_CONTEXT_ASYNC_DEPTH,
+  MAX_CONTEXT_COLLECTION_ITEMS,
+  MAX_CONTEXT_DEPTH,
+  MAX_CONTEXT_MESSAGES,
+  MAX_CONTEXT_RECORDS,
+  MAX_CONTEXT_REQUIREMENTS,
+  MAX_CONTEXT_STRING_UNITS,
+  MAX_CONTEXT_TOTAL_UNITS,
+} from "./limits";
+export { assistantMessage, textFromAssistant, toolResultMessage, userMessage, validateTranscript } from "./helpers";
+
+export const { buildActiveContext, estimateContextUnits, groupToolRounds, selectCompactionBoundary, compactContext } = franksModule(new Set(PLANTED));
