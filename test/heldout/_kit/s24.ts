@@ -6,7 +6,7 @@
 // reference. The async flags of the session are in ./async-loop (`asyncDepthIsJsonDepth`,
 // `thenReturnAdoptedAsDelivery`); the whole-flow student is in its folder's flow.ts.
 import { types } from "node:util";
-import { MAX_CONTEXT_MESSAGES, MAX_CONTEXT_TOTAL_UNITS } from "../../../src/core/limits";
+import { MAX_CONTEXT_COLLECTION_ITEMS, MAX_CONTEXT_MESSAGES, MAX_CONTEXT_TOTAL_UNITS } from "../../../src/core/limits";
 import { readBoundaryOptions, readCompactOptions } from "../../../src/core/options";
 import { contextInfo } from "../../../src/core/snapshot";
 import { ContextCompactionError, groupToolRounds as coreGroups, buildActiveContext as coreBuild } from "../../../src/core/index";
@@ -177,7 +177,12 @@ export const abortReasonCodePassedOn: MistakeDef = {
       if (!hasCode(error, "CONTEXT_CANCELLED")) return null;
       const signal = dataField(options, "signal");
       if (!(signal instanceof AbortSignal) || types.isProxy(signal)) return null;
-      const reason = signal.reason;
+      let reason: unknown;
+      try {
+        reason = signal.reason;
+      } catch {
+        return null;
+      }
       return reason instanceof ContextCompactionError ? reason : null;
     }),
 };
@@ -311,6 +316,30 @@ export const argumentsGetterCalled: MistakeDef = {
   },
 };
 
+/** The collection items and the code points of the strings of a plain copy of an input, as §3 counts them. */
+function budgetsOf(input: unknown): { items: number; strings: number } {
+  let items = 0;
+  let strings = 0;
+  const walk = (value: unknown, inArguments: boolean, key: string | null): void => {
+    if (typeof value === "string") {
+      if (key !== "role" && key !== "type") strings += cp(value);
+    } else if (Array.isArray(value)) {
+      items += value.length;
+      for (const item of value) walk(item, inArguments, null);
+    } else if (isObj(value)) {
+      for (const k of Object.keys(value)) {
+        if (inArguments) {
+          items++;
+          strings += cp(k);
+        }
+        walk((value as Data)[k], inArguments || k === "arguments", k);
+      }
+    }
+  };
+  walk(input, false, null);
+  return { items, strings };
+}
+
 /**
  * The student's reader never applies the ceiling of 4096 compactedMessageIds in one record (only
  * the collection items in total): a record with more is read (its ids cut to 4096, and the
@@ -319,6 +348,9 @@ export const argumentsGetterCalled: MistakeDef = {
 export const recordIdsCeilingUnchecked: MistakeDef = acceptDespite17((input) => {
   const records = input.compactions;
   if (!Array.isArray(records)) return null;
+  // The budgets the student does count, on the whole input (so cutting the ids lets nothing else through).
+  const { items, strings } = budgetsOf(input);
+  if (items > MAX_CONTEXT_COLLECTION_ITEMS || strings > MAX_CONTEXT_TOTAL_UNITS) return null;
   const changed: [number, unknown[], unknown][] = [];
   records.forEach((r, i) => {
     if (!isObj(r) || Array.isArray(r)) return;
