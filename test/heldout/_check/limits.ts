@@ -2,6 +2,7 @@
 // generate at random), compared between an implementation and src/core.
 import type { Impl } from "../_kit/impl";
 import { settle, sync, type Outcome } from "../_witness/observe";
+import { ContextCompactionError } from "../../../src/core/index";
 
 const user = (i: number, content = "c") => ({ id: `u${i}`, role: "user", content });
 const users = (n: number, content = "c") => Array.from({ length: n }, (_, i) => user(i, content));
@@ -125,6 +126,60 @@ export const LIMIT_CASES: readonly Case[] = [
       }),
     }),
   ),
+  // (s24) Shapes of the session-24 mistakes the generator does not make (none of them changes an
+  // earlier case).
+  compact("a then that delivers nothing and returns a thenable that delivers", () => ({ messages: users(3) }), () =>
+    compactOptions({
+      summarizer: () => ({
+        then() {
+          return {
+            then(resolve: (value: unknown) => void) {
+              resolve("x");
+            },
+          };
+        },
+      }),
+    }),
+  ),
+  compact("an aborted signal whose reason is a ContextCompactionError", () => ({ messages: users(3) }), () => {
+    const controller = new AbortController();
+    controller.abort(new ContextCompactionError("CONTEXT_SUMMARIZER_FAILED", "the caller's reason"));
+    return compactOptions({ signal: controller.signal });
+  }),
+  compact("an AbortController as options.signal", () => ({ messages: users(3) }), () => compactOptions({ signal: new AbortController() })),
+  compact("a summary without an ASCII word character ('要約')", () => ({ messages: users(3) }), () => compactOptions({ summarizer: () => "要約" })),
+  compact("summaryMaxUnits above targetUnits, within maxUnits", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: 20, summaryMaxUnits: 15 })),
+  compact("maxUnits as a string of digits", () => ({ messages: users(3) }), () => compactOptions({ maxUnits: "10" })),
+  compact("no recordId", () => ({ messages: users(3) }), () => {
+    const options: Record<string, unknown> = compactOptions();
+    delete options.recordId;
+    return options;
+  }),
+  build("strings of 600,010 code points in 10 users of 60,000 emoji (1,200,010 UTF-16 units)", () => ({ messages: users(10, "😀".repeat(60_000)) })),
+  build("a tool call whose id is an earlier message's id", () => ({
+    messages: [
+      user(0),
+      { id: "a", role: "assistant", content: [{ type: "toolCall", id: "u0", name: "t", arguments: {} }] },
+      { id: "r", role: "toolResult", toolCallId: "u0", toolName: "t", content: "", isError: false },
+    ],
+  })),
+  {
+    label: "groupToolRounds of a tool round and the assistant's text reply",
+    run: (m) =>
+      sync(
+        () =>
+          m.groupToolRounds([
+            { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "t", arguments: {} }] },
+            { id: "r", role: "toolResult", toolCallId: "c", toolName: "t", content: "", isError: false },
+            { id: "b", role: "assistant", content: [{ type: "text", text: "done" }] },
+          ]),
+        (groups) => (groups as { endIndex: number }[]).map((g) => g.endIndex),
+      ),
+  },
+  {
+    label: "groupToolRounds of a call without a result",
+    run: (m) => sync(() => m.groupToolRounds([user(0), { id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "t", arguments: {} }] }]), () => "grouped"),
+  },
 ];
 
 export async function limitDifferences(m: Impl, reference: Impl): Promise<{ label: string; expected: string; actual: string }[]> {

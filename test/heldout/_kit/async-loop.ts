@@ -4,7 +4,7 @@
 // it is the reference.
 import { ASYNC_VALUE_UNOBSERVABLE, CANCELLED, ContextCompactionError, SUMMARIZER_FAILED, SUMMARY_INVALID } from "../../../src/core/errors";
 import { SafeMap, apply, enqueueJob, isNativePromise, isProxy, reflectGet } from "../../../src/core/intrinsics";
-import { MAX_CONTEXT_ASYNC_DEPTH } from "../../../src/core/limits";
+import { MAX_CONTEXT_ASYNC_DEPTH, MAX_CONTEXT_DEPTH } from "../../../src/core/limits";
 import { observePromise } from "../../../src/core/native-promise";
 import { IntrinsicPromise, promiseThen, defineProperty, deleteProperty, getOwnPropertyDescriptor, isExtensible } from "../../../src/core/intrinsics";
 
@@ -81,6 +81,10 @@ export type AsyncFlags = {
   readonly constructorLeftAfterRetry?: boolean;
   /** (s23) A thenable reached a second time is taken as a cycle (CONTEXT_SUMMARIZER_FAILED), even when it is not waiting on itself. */
   readonly thenableReachedAgainFails?: boolean;
+  /** (s24) The depth limit is MAX_CONTEXT_DEPTH (32, the JSON depth of arguments) instead of MAX_CONTEXT_ASYNC_DEPTH (64). */
+  readonly asyncDepthIsJsonDepth?: boolean;
+  /** (s24) A thenable that a custom then returns is chained to that then's resolvers (`returned.then(resolve, reject)`): its delivery becomes the outer thenable's. */
+  readonly thenReturnAdoptedAsDelivery?: boolean;
 };
 
 /** (s18) A rejection reason passed on as it is: compact-with.ts rejects with `reason` itself. */
@@ -155,7 +159,7 @@ export function makeAwaitValue(flags: AsyncFlags): (value: unknown, watch: Signa
 /** Follows `value` to a plain value, or fails; calls `settle` exactly once. */
 function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settle: Settle): void {
   let done = false;
-  const maxLevel = flags.depthOffByOne ? MAX_CONTEXT_ASYNC_DEPTH - 1 : MAX_CONTEXT_ASYNC_DEPTH;
+  const maxLevel = flags.asyncDepthIsJsonDepth ? MAX_CONTEXT_DEPTH : flags.depthOffByOne ? MAX_CONTEXT_ASYNC_DEPTH - 1 : MAX_CONTEXT_ASYNC_DEPTH;
   const seen = new SafeMap<object, Observation>();
 
   function finish(error: ContextCompactionError | null, result: unknown): void {
@@ -427,6 +431,18 @@ function awaitValue(flags: AsyncFlags, value: unknown, watch: SignalWatch, settl
     if (!flags.thenReturnIgnored && isObject(result) && !(flags.thenReturnedPromiseUnhandled && isNativePromise(result))) {
       const inner = observe(result, level + 1);
       if (inner.failure !== null) finish(inner.failure, undefined);
+      // (s24) The student chains what then returned to the resolvers of that then.
+      else if (flags.thenReturnAdoptedAsDelivery && !resolved && !inner.plain) {
+        const adopt = () => (inner.state === FULFILLED ? onFulfilled(inner.value) : inner.state === REJECTED ? onRejected() : undefined);
+        if (inner.available) enqueueJob(adopt);
+        else {
+          const previous = inner.waiter;
+          inner.waiter = () => {
+            if (previous !== null) previous();
+            adopt();
+          };
+        }
+      }
     }
     // (s20) The student awaits a native promise that then returned as well: its rejection fails the summary.
     if (flags.thenReturnedRejectionFails && isNativePromise(result)) {

@@ -1,0 +1,3 @@
+import { make } from "./compose";
+export * from "../../../src/core/index";
+export const { buildActiveContext, groupToolRounds, estimateContextUnits, selectCompactionBoundary, compactContext } = make.all();
