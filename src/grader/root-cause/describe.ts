@@ -95,6 +95,8 @@ export function detailWords(detail: string | null): string | null {
     [/^value (.+)$/, (m) => `returns another ${m[1]}`],
     [/^calls (more|fewer)$/, (m) => `calls the summarizer ${m[1]} times than the contract`],
     [/^escapes for (.*)$/, (m) => `throws something that is not a ContextCompactionError${m[1] === "a result" ? "" : ` instead of rejecting with ${m[1]!.split("|").join(" or ")}`}`],
+    [/^past (.+)$/, (m) => `an input with ${m[1]} not refused with CONTEXT_LIMIT_EXCEEDED`],
+    [/^measured otherwise$/, () => "refused where the contract's count has room, or let through where it has none: the summary or the new context measured otherwise"],
     [/^hangs$/, () => "never settles"],
     [/^crashes$/, () => "crashes"],
     [/^leaks$/, () => "leaves a rejection unhandled"],

@@ -92,7 +92,10 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   const ends = new Set(groups.map((g) => g.endIndex));
   if (!ends.has(subject)) return "";
   const found = await roomyAnswer(context, options, probe);
-  return found !== null && found.answer > found.want && ends.has(found.answer) ? NOT_EARLIEST : "";
+  if (found !== null && found.answer > found.want && ends.has(found.answer)) return NOT_EARLIEST;
+  // A later cut that is no walk past the earliest (every cut fitting, the subject's is right):
+  // one that turns on the rounds is where a round's cut lies, as an earlier one.
+  return (await roundsNeeded(context, groups, options, probe)) ? WITH_ROUNDS : "";
 }
 
 /** With targetUnits at its largest (every cut fits): the contract's cut, the subject's (a number), and the group ends in order; null where either is none. */

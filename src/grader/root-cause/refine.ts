@@ -6,6 +6,8 @@ import { signalWords } from "../report/glossary";
 import type { Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
+import { ceilingsPassed } from "./ceilings";
+import { CODE } from "../../model/limits";
 
 // Which rule of a layer an upstream answer breaks (./signature): the row of §4 for units, how
 // groups differ (§5), which options fields the contract objects to (§6, §7), which rule of §2
@@ -285,6 +287,13 @@ export function escapedOptionsRefined(operation: "boundary" | "compact", options
 export function refineBuild(d: Difference): Refined {
   const about = d.about;
   if (about?.kind !== "build") return of(d, "build.shape", "");
+  // An input past one ceiling of §3, which the contract refuses with CONTEXT_LIMIT_EXCEEDED and the
+  // subject answers otherwise (accepted, or refused for something it reads past the overflow):
+  // that ceiling forgotten, whatever the subject answered (./ceilings).
+  if (!about.contract.ok && about.contract.codes.includes(CODE.limitExceeded) && (about.subject.ok || !about.contract.codes.includes(about.subject.code))) {
+    const passed = about.question.input === null ? [] : ceilingsPassed(about.question.input as Json);
+    if (passed.length === 1) return of(d, "build.limits", `past ${passed[0]}`);
+  }
   const code = !about.subject.ok ? about.subject.code : !about.contract.ok ? about.contract.codes[0]! : null;
   const rule: RuleId = code === "CONTEXT_INVALID_TRANSCRIPT" ? "build.transcript" : code === "CONTEXT_LIMIT_EXCEEDED" ? "build.limits" : code === "CONTEXT_INVALID_INPUT" || code === "CONTEXT_SUMMARY_INVALID" ? "build.records" : "build.shape";
   // Both accept: the built context differs (a field dropped, a key read otherwise), nothing refused.

@@ -19,6 +19,7 @@ import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
+import { sizeMeasuredOtherwise } from "./refine-measure";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
@@ -362,7 +363,9 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // A raw throw building the result where nothing is kept, the wrong field it returns where a message is kept.
   const pastPrefix = rule === "step8.result" && departure?.kind === "escapes" ? await escapeWhereNothingKept(scenario, observation, probe) : null;
   if (pastPrefix !== null) return { key: `step8.result ${pastPrefix}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
-  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.kind === "escapes" ? "escapes for a result" : departure.key}` : "";
+  // A size check measured otherwise, whichever way it departs (./refine-measure).
+  const measured = rule === "step6.size" && departure !== null ? await sizeMeasuredOtherwise(scenario, observation, contract, probe) : null;
+  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : measured !== null ? ` ${measured}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.kind === "escapes" ? "escapes for a result" : departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
 
@@ -670,6 +673,13 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   if (rule === "step5.depth") {
     const shallow = shallowChain(script);
     if (shallow !== null && (await departsAlike(withSummarizer(script), withSummarizer(shallow)))) [rule, script] = [scriptRule(shallow as never), shallow];
+  }
+  // The reverse: a chain shallower than the limit (a plain chain or thenables around a promise)
+  // departing while the same chain two levels deep is answered right: the depth is what the
+  // mistake needs (levels counted otherwise, a limit below 64), and the rule is the depth's.
+  if (rule === "step5.thenable" && script.nullPrototype === undefined && script.inherit === undefined) {
+    const shallow = shallowChain(script);
+    if (shallow !== null && (await departure(script)) !== null && (await departure(shallow)) === null) return "step5.depth";
   }
   // A then that returns a string and delivers the text later, departing as the same then returning
   // nothing does: the later delivery is what the mistake needs, not what the then returns.

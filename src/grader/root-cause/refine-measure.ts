@@ -1,0 +1,42 @@
+import { acceptedOutcomes, type Expected } from "../../scenario/expected";
+import type { Observation } from "../../scenario/observation";
+import type { Scenario } from "../../scenario/scenario";
+import { CODE } from "../../model/limits";
+import { contractOf } from "./accepts";
+import { at } from "./departure";
+import type { UpstreamProbe } from "./probe";
+
+// A size check of §7 steps 6 and 7 (the new summary within summaryMaxUnits, the new context
+// within targetUnits) answered otherwise departs one way or the other: a subject that measures
+// the summary otherwise (another id, another base) refuses where the contract's count has room
+// and lets through where it has none, depending on the scenario; one mistake, shown both ways.
+// What tells a mistake of the comparison itself (a limit taken as exclusive, a count one too
+// high) is the edge: a refusal that one unit more of room in both checks takes away; such a
+// refusal keeps the name of its departure, and every other departure of the check is one
+// mistake of measure. Asked as Hypothesis's explain phase does, with that one part changed:
+// summaryMaxUnits and targetUnits each one higher (every cut's slack stays, so the boundary
+// stays), maxUnits raised only where targetUnits would pass it (so the fast path stays untaken).
+
+/** "measured otherwise" (let through where the contract refuses, or refused also with one unit more of room), or null: refused at the edge (the comparison's own mistake, named by its departure), or the question cannot be asked. */
+export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null): Promise<string | null> {
+  const op = scenario.operation;
+  if (probe === null || op.kind !== "compact") return null;
+  const outcome = observation.outcome;
+  const refused = outcome.kind === "threw" && outcome.error.isContextCompactionError && outcome.error.code === CODE.summaryInsufficient;
+  const contractRefuses = acceptedOutcomes(contract).some((e) => e.kind === "throws" && e.codes.includes(CODE.summaryInsufficient));
+  if (refused === contractRefuses) return null;
+  if (!refused) return "measured otherwise";
+  const options = op.options;
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  const { targetUnits, summaryMaxUnits, maxUnits } = options;
+  if (typeof targetUnits !== "number" || typeof summaryMaxUnits !== "number" || typeof maxUnits !== "number") return null;
+  const roomier: Scenario = { ...scenario, operation: { ...op, options: { ...options, targetUnits: targetUnits + 1, summaryMaxUnits: summaryMaxUnits + 1, maxUnits: Math.max(maxUnits, targetUnits + 1) } } };
+  // The contract answers the roomier compaction as it answers this one (the same cut, or the same codes).
+  const want = contractOf(roomier);
+  const shape = (e: Expected | null) => (e === null ? null : acceptedOutcomes(e).map((x) => (x.kind === "returns" ? `returns ${String(at(x.value, "record.boundary"))}` : `throws ${x.codes.join("|")}`)).join(", "));
+  if (want === null || shape(want) !== shape(contract)) return null;
+  const answer = await probe.observe(roomier);
+  if (answer === undefined) return null;
+  const still = answer.outcome.kind === "threw" && answer.outcome.error.isContextCompactionError && answer.outcome.error.code === CODE.summaryInsufficient;
+  return still ? "measured otherwise" : null;
+}
