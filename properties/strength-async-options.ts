@@ -69,8 +69,16 @@ const primitiveSignals = (slots: readonly SignalSlot[]): fc.Arbitrary<SignalSlot
     return { value: FALSY_COUNTERPART.get(slot.value)! };
   });
 
+/**
+ * The objects, where half the time the object is an AbortController itself (its signal is the
+ * genuine one, the controller is not: refused, not unwrapped; held-out s24). Drawn last, as the
+ * falsy primitives are, so every other case is generated (and shrunk) as before.
+ */
+const objectSignals = (): fc.Arbitrary<SignalSlot> =>
+  fc.tuple(fc.constantFrom(...OBJECT_SIGNALS), fc.boolean()).map(([slot, controller]) => (controller ? "abortController" : slot));
+
 const signalScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS), fc.constantFrom(...OBJECT_SIGNALS)), (slot) =>
+  onCompaction(fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS), objectSignals()), (slot) =>
     editedCompact("signal:not-a-signal", (op) => ({ ...op, signal: slot, abort: "none" })),
   );
 
@@ -79,7 +87,7 @@ const signalScenarios = (): fc.Arbitrary<Scenario> =>
  * path of step 2 (contract §7), so a later read of the signal cannot stand in for the check.
  */
 const fastPathSignalScenarios = (): fc.Arbitrary<Scenario> =>
-  fc.tuple(compactScenarios("belowThreshold"), fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS.slice(1)), fc.constantFrom(...OBJECT_SIGNALS))).map(([scenario, slot]) =>
+  fc.tuple(compactScenarios("belowThreshold"), fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS.slice(1)), objectSignals())).map(([scenario, slot]) =>
     editedCompact("signal:not-a-signal-fast-path", (op) => ({ ...op, signal: slot, abort: "none" }))(scenario),
   );
 
@@ -273,11 +281,13 @@ const RETURNED_TEXTS: readonly string[] = ["r", "returned by then, not the summa
 /**
  * A thenable whose then schedules the text for a later job and returns a string first (before
  * any resolver call): what a then returns is never the value, only an object returned is
- * observed (§7 step 5), so the summary is the text delivered later.
+ * observed (§7 step 5), so the summary is the text delivered later. Half the time (a coin drawn
+ * last) it returns a generic thenable delivering that string at once: observed, its then called
+ * once, and still not the value (held-out s24: a returned thenable chained to the resolvers).
  */
 const thenReturnsTextScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom("microtask", "macrotask"), fc.constantFrom(...RETURNED_TEXTS), fc.constantFrom(...SIGNALS)), ([when, returned, signal]) =>
-    withAimedScript(`late:returnsTextThenResolves-${when}`, (text) => ({ kind: "lateThenable", shape: "returnsTextThenResolves", depth: 1, when, text, returned: returned === text ? `${returned}!` : returned }), signal),
+  onCompaction(fc.tuple(fc.constantFrom("microtask", "macrotask"), fc.constantFrom(...RETURNED_TEXTS), fc.constantFrom(...SIGNALS), fc.boolean()), ([when, returned, signal, asThenable]) =>
+    withAimedScript(`late:returnsTextThenResolves-${when}`, (text) => ({ kind: "lateThenable", shape: "returnsTextThenResolves", depth: 1, when, text, returned: returned === text ? `${returned}!` : returned, ...(asThenable ? { returns: "thenable" } : {}) }), signal),
   );
 
 /**
@@ -345,7 +355,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("blank-option-ids-rejected", "A blank summaryId or recordId is rejected with CONTEXT_INVALID_INPUT", 1, "Checking that summaryId/recordId are strings but not that they hold non-whitespace text (or checking only one of them).", "contract §7", blankIdScenarios(), modelAgrees),
   define("non-string-option-ids-rejected", "A summaryId or recordId that is not a string is rejected with CONTEXT_INVALID_INPUT", 1, "Testing ids only for blankness (`!id.trim()`-like on a converted value), which passes numbers, booleans and objects, or throws a TypeError on null.", "contract §7", nonStringIdScenarios(), modelAgrees),
   define("non-function-summarizer-rejected", "A summarizer that is missing or not a function is rejected before anything runs; an async, bound or arrow function is a summarizer like any other", 1, "Not checking options.summarizer, so a string or object summarizer fails later (TypeError, or CONTEXT_SUMMARIZER_FAILED) instead of CONTEXT_INVALID_INPUT; or testing for a function by its kind (Object.prototype.toString, a prototype property), so an async, bound or arrow function is refused.", "contract §7", summarizerScenarios(), modelAgrees),
-  define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT (null: no signal, or rejected; undefined: no signal)", 1, "Accepting anything shaped like a signal (or any object or primitive) as options.signal, or not checking it at all; refusing signal: undefined, which means no signal.", "contract §7", signalScenarios(), modelAgrees),
+  define("non-signal-rejected", "A signal that is not a genuine AbortSignal is rejected with CONTEXT_INVALID_INPUT (null: no signal, or rejected; undefined: no signal)", 1, "Accepting anything shaped like a signal (or any object or primitive, or an AbortController for its signal) as options.signal, or not checking it at all; refusing signal: undefined, which means no signal.", "contract §7", signalScenarios(), modelAgrees),
   define("non-signal-rejected-before-fast-path", "A signal that is not a genuine AbortSignal is rejected even when the context needs no compaction", 1, "Leaving options.signal to the first read of the signal (step 3), so a context that needs no compaction returns unchanged with any object or primitive as its signal.", "contract §7", fastPathSignalScenarios(), modelAgrees),
   define("signal-accessor-rejected", "An accessor as options.signal is rejected with CONTEXT_INVALID_INPUT without being called", 1, "Reading options.signal with options.signal (running the getter), or taking an accessor for an absent signal.", "contract §3, §7", signalAccessorScenarios(), allOf(({ observation }: CheckInput) => noAccessorCalled(observation), modelAgrees)),
   define("proxied-signal-rejected", "A Proxy around a genuine AbortSignal works as it or is refused before the summarizer; one with another prototype is refused, or fails with CONTEXT_SUMMARIZER_FAILED", 1, "Letting a disguised signal's failure escape as a TypeError, hang, or fail after calling the summarizer twice; or refusing a Proxy only after the summarizer ran.", "contract §7", proxiedSignalScenarios(), modelAgrees),
@@ -363,7 +373,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
   define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted, also without Object.prototype on its prototype chain: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID; or testing for an object with instanceof Object, so a thenable without Object.prototype on its chain is taken as a plain value.", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),
   define("undefined-delivery-settles", "A thenable that calls resolve(undefined) has delivered undefined: CONTEXT_SUMMARY_INVALID, whatever its then does next (a later fulfilment or rejection is ignored)", 1, "Taking resolve(undefined) for \"nothing delivered yet\" and waiting on, so the call hangs, or a text delivered after it becomes the summary (or a rejection after it fails the call).", "contract §7 steps 5, 6", undefinedDeliveredScenarios(), modelAgrees),
-  define("then-return-not-the-value", "A string a then returns before delivering is not the summary: the text it delivers later is", 1, "Taking a primitive that a custom then returns (before any resolver call) as the delivered value, so it becomes the summary or is refused as one.", "contract §7 step 5", thenReturnsTextScenarios(), modelAgrees),
+  define("then-return-not-the-value", "A string (or a thenable delivering one) that a then returns before delivering is not the summary: the text it delivers later is", 1, "Taking a primitive that a custom then returns (before any resolver call) as the delivered value, so it becomes the summary or is refused as one; or chaining a thenable it returns to its resolvers.", "contract §7 step 5", thenReturnsTextScenarios(), modelAgrees),
   define("then-returns-locked-promise", "A then that returns a locked or proxied promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text (returned at the second order: that, or the text)", 1, "Ignoring what a custom then returns, observing it only after the then's own outcome, or calling the intrinsic then through a Proxy (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),
   define("promise-own-constructor-retried", "A native promise whose own configurable constructor getter throws is observed through one retry and restored; a non-configurable one is locked", 1, "Refusing (or failing) a promise whose constructor getter throws without the retry through a temporary own constructor, leaving that constructor behind, losing the rejection, or retrying where it cannot be undone.", "contract §7 step 5", lookupThrowsScenarios("ownConstructor"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),
   define("promise-inherited-species-retried", "A native promise whose inherited species getter throws is observed through one retry when extensible, and locked when frozen", 1, "Refusing an extensible promise whose species lookup throws, leaving the temporary constructor on it, or trying to define one on a frozen promise.", "contract §7 step 5", lookupThrowsScenarios("inheritedSpecies"), allOf(restoredAfterRetry, noUnhandledRejection, modelAgrees)),

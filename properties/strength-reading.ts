@@ -169,6 +169,11 @@ const LINK_EDITS: readonly Edit[] = [
   // The second call's result answers the first call again: as many results as calls, but one twice.
   ["result:second-for-a-call", (c) => withTail(c, (t) => void (t[3]!.toolCallId = "rd-c1"))],
   ["result:name-differs", (c) => withTail(c, (t) => void (t[3]!.toolName = "rd-other"))],
+  // Unique among the tool calls only: a call may carry an earlier message's id (held-out s24).
+  ["call:id-of-a-message", (c) => withTail(c, (t) => {
+    t[1]!.content = [{ ...callOf(t, 0), id: "rd-user" }, callOf(t, 1)];
+    t[2]!.toolCallId = "rd-user";
+  })],
 ];
 
 // --- hostile records and arrays (read.ts) --------------------------------------------------
@@ -249,7 +254,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
   aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),
   aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall, and a toolCall has its arguments", "A tool name that is a number (the same on call and result) or blank accepted, a block of another type read as a tool call or skipped, or a call without arguments read as one with none.", "contract §2, §3", NAME_EDITS),
-  aimed("reading-linkage", "Unique call ids, one result per call, the call's name", "A duplicate call id, a second result for a call (while another call has none), or a result with another toolName accepted.", "contract §2", LINK_EDITS),
+  aimed("reading-linkage", "Unique call ids, one result per call, the call's name (a call may share a message's id)", "A duplicate call id, a second result for a call (while another call has none), or a result with another toolName accepted; or a call refused for an earlier message's id.", "contract §2", LINK_EDITS),
   aimed("reading-prototypes", "A class instance is no record, a null-prototype object is one; messages must be an array", "The prototype check inverted or dropped (null prototype refused, class instance accepted), or a non-array transcript read by its length.", "contract §3", PROTOTYPE_EDITS),
   aimed("reading-optional-channels", "An accessor or a throwing trap on the input's channels is refused", "An optional channel read as absent when it is an accessor, or when the input's descriptor trap throws.", "contract §3", TRAP_EDITS),
   aimed("reading-proxied-records", "A throwing trap on a Proxy record or array becomes the contract's code", "A Proxy treated as a plain object (the proxy check cached wrongly), so that its trap's exception escapes as itself.", "contract §3", PROXY_TRAP_EDITS),

@@ -3,6 +3,7 @@
 // controller every abort is a no-op.
 import type { AbortPoint, AbortReason } from "../scenario/scenario";
 import { abortReasonArguments } from "./abort-reason";
+import type { ScriptContext } from "./scripts/registry";
 import { AbortControllerCtor, abortControllerAbortIntrinsic, abortControllerSignalIntrinsic, defineProperty, muteAbortEvent } from "./intrinsics";
 
 export interface AbortPlan {
@@ -17,15 +18,16 @@ export interface AbortPlan {
 /**
  * `muted`: the signal's first abort listener stops the event (SignalSlot "controllerMuted");
  * `reason`: what the controller is aborted with (absent: the default reason);
- * `shadowed`: the signal has an own data property `aborted: false` (SignalSlot "controllerShadowed").
+ * `shadowed`: the signal has an own data property `aborted: false` (SignalSlot "controllerShadowed");
+ * `subjectExport`: the subject's exports, for a reason of its own error class.
  */
-export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason, shadowed = false): AbortPlan {
+export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason, shadowed = false, subjectExport?: ScriptContext["subjectExport"]): AbortPlan {
   const controller = withController ? new AbortControllerCtor() : null;
   const signal = controller === null ? null : abortControllerSignalIntrinsic(controller);
   if (signal !== null && muted) muteAbortEvent(signal);
   if (signal !== null && shadowed) defineProperty(signal, "aborted", { value: false, writable: true, enumerable: true, configurable: true });
   // Made before any abort, so an unknown reason is a scenario error, not a swallowed throw.
-  const reasonArguments = abortReasonArguments(reason);
+  const reasonArguments = abortReasonArguments(reason, subjectExport);
   let aborted = false;
   return {
     point,

@@ -49,12 +49,13 @@ export function buildCompactOptions(
   const options = materialize(op.options);
   const slot = op.signal;
   const controlled = isControllerSlot(slot);
-  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason, slot === "controllerShadowed");
+  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason, slot === "controllerShadowed", subjectExport);
   if (!isObjectOptions(options)) return { options, plan, summarizer: null };
 
   let signal: { present: boolean; value: unknown } = { present: false, value: undefined };
   if (controlled) signal = { present: true, value: plan.signal };
   else if (slot === "fakeSignal") signal = { present: true, value: fakeSignal(counters) };
+  else if (slot === "abortController") signal = { present: true, value: new AbortController() };
   else if (typeof slot === "object" && slot !== null) signal = { present: true, value: materialize(slot.value) };
   if (signal.present) defineData(options, "signal", signal.value);
 

@@ -53,7 +53,7 @@ export type AbortPoint = "none" | "beforeCall" | "inSummarizer" | "whilePending"
  * - text: a string.
  * Contract §7: an aborted signal is a cancellation whatever its reason. Absent means default.
  */
-export type AbortReason = "default" | "error" | "timeout" | "text";
+export type AbortReason = "default" | "error" | "timeout" | "text" | "compactionError";
 
 /** How `options.summarizer` / `options.signal` are filled in by the driver. */
 export type SummarizerSlot = "script" | "missing" | { value: Json };
@@ -63,9 +63,10 @@ export type SummarizerSlot = "script" | "missing" | { value: Json };
  * still see the abort when the value settles (contract §7 steps 5, 6).
  * "controllerShadowed": a controller's signal given an own data property `aborted: false` by the
  * caller; still genuine, and its state is what the intrinsic getter reads (contract §7).
+ * "abortController": an AbortController itself (not its signal), which is no AbortSignal (§7).
  */
 export type ControllerSlot = "controller" | "controllerMuted" | "controllerShadowed";
-export type SignalSlot = "none" | ControllerSlot | "fakeSignal" | { value: Json };
+export type SignalSlot = "none" | ControllerSlot | "fakeSignal" | "abortController" | { value: Json };
 
 /** Whether the signal slot is a genuine AbortController's signal (the driver's own controller). */
 export function isControllerSlot(slot: SignalSlot | undefined): slot is ControllerSlot {

@@ -34,6 +34,8 @@ describe("createAbortPlan", () => {
     const timeout = reasonOf("timeout");
     expect([timeout instanceof DOMException, (timeout as DOMException).name]).toEqual([true, "TimeoutError"]);
     expect(reasonOf("text")).toBe("stopped by the caller");
+    // Without the subject's exports, a lookalike of its error class carrying another code.
+    expect(reasonOf("compactionError")).toMatchObject({ name: "ContextCompactionError", code: "CONTEXT_SUMMARIZER_FAILED" });
   });
 
   it("an unknown reason is a scenario error, found when the plan is made", () => {

@@ -17,6 +17,9 @@ import { make as recordsS19 } from "../heldout/s19-records-ids-pushed/compose";
 import { make as asyncS20 } from "../heldout/s20-async-inherited-returned-undefined/compose";
 import { make as cancelS20 } from "../heldout/s20-cancel-falsy-sync-throw/compose";
 import { make as cancelS23 } from "../heldout/s23-cancel-abortedprop-signalbag/compose";
+import { make as cancelS24 } from "../heldout/s24-cancel-reasoncode-controller/compose";
+import { make as flowS24 } from "../heldout/s24-flow-callbase-idclash-replyround-summaryrecordid/compose";
+import { make as asyncS24 } from "../heldout/s24-async-jsondepth-returnadopted/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
@@ -52,6 +55,11 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a falsy signal taken as no signal, no compaction needed (session 19, s20)", "strength.non-signal-rejected-before-fast-path", cancelS20(new Set(["falsy-signal-as-none"]))],
   ["an aborted signal refused with a synchronous throw (session 19, s20; only the differential caught it)", "atomicity.compact-failure-is-a-rejection", cancelS20(new Set(["aborted-thrown-synchronously"]))],
   ["the signal's state read as signal.aborted (session 22, s23)", "strength.muted-abort-still-cancels", cancelS23(new Set(["aborted-read-by-property"]))],
+  ["an abort whose reason is a ContextCompactionError rejects with its code (session 24, s24)", "cancel.any-abort-reason", cancelS24(new Set(["abort-reason-code-passed-on"]))],
+  ["an AbortController accepted as the signal (session 24, s24)", "strength.non-signal-rejected", cancelS24(new Set(["controller-accepted-as-signal"]))],
+  ["an AbortController accepted as the signal, no compaction needed (session 24, s24)", "strength.non-signal-rejected-before-fast-path", cancelS24(new Set(["controller-accepted-as-signal"]))],
+  ["a tool-call id equal to an earlier message's id refused (session 24, s24)", "strength.reading-linkage", flowS24(new Set(["call-id-clashes-with-message-id"]))],
+  ["a thenable a then returns chained to its resolvers (session 24, s24)", "strength.then-return-not-the-value", asyncS24(new Set(["then-return-adopted-as-delivery"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -10,8 +10,8 @@ import { ScenarioError } from "../scenario-error";
 import { rejectLater } from "./deliver";
 import type { ScriptContext, ScriptKind } from "./registry";
 
-function lookalike(code: string): Error {
-  const error = new ErrorCtor("forged by the summarizer");
+function lookalike(code: string, message = "forged by the summarizer"): Error {
+  const error = new ErrorCtor(message);
   defineData(error, "name", "ContextCompactionError");
   defineData(error, "code", code);
   return error;
@@ -23,16 +23,21 @@ function lookalike(code: string): Error {
  * which must reject a non-object with a ContextCompactionError (its code is then another).
  */
 function instance(ctx: ScriptContext, code: string): unknown {
-  const cls = ctx.subjectExport?.("ContextCompactionError");
+  return subjectError(ctx.subjectExport, code, "forged by the summarizer");
+}
+
+/** A ContextCompactionError of the subject's own class carrying `code` (as `instance`), or a lookalike where none can be made. */
+export function subjectError(subjectExport: ScriptContext["subjectExport"], code: string, message: string): unknown {
+  const cls = subjectExport?.("ContextCompactionError");
   if (typeof cls === "function") {
     try {
-      const made = construct(cls as new (...a: unknown[]) => unknown, [code, "forged by the summarizer"]);
+      const made = construct(cls as new (...a: unknown[]) => unknown, [code, message]);
       // Its code read as a report reads it (an own data property, or a getter of the class).
       if (isInstanceOf(made, cls) && observeError(made, cls).code === code) return made;
     } catch {
       // another signature: provoke one below
     }
-    const build = ctx.subjectExport?.("buildActiveContext");
+    const build = subjectExport?.("buildActiveContext");
     if (typeof build === "function") {
       try {
         apply(build as (...a: unknown[]) => unknown, undefined, [0]);
@@ -41,7 +46,7 @@ function instance(ctx: ScriptContext, code: string): unknown {
       }
     }
   }
-  return lookalike(code);
+  return lookalike(code, message);
 }
 
 export const forgedErrorScript: ScriptKind = {

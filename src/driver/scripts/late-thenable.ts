@@ -8,6 +8,8 @@
 // - shape "returnsTextThenResolves": a then that schedules fulfil(text) for later and returns
 //   the string `returned` before any resolver call: what a then returns is never the value
 //   (only an object returned is observed), so the later fulfilment, `text`, is the summary.
+//   With `returns: "thenable"` it returns a generic thenable that delivers `returned` at once
+//   instead: observed (its then called once), still not the value.
 import type { Json } from "../../scenario/data";
 import { numberIsSafeInteger, queueMicrotaskIntrinsic, setImmediateIntrinsic } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
@@ -44,13 +46,13 @@ function throwsThenResolves(ctx: ScriptContext, when: unknown, text: Json): unkn
   });
 }
 
-function returnsTextThenResolves(ctx: ScriptContext, when: unknown, text: Json, returned: Json): unknown {
+function returnsTextThenResolves(ctx: ScriptContext, when: unknown, text: Json, returned: Json, asThenable: boolean): unknown {
   return countedThenable(ctx, "late", (r) => {
     schedule(when, () => {
       ctx.settling();
       r.fulfil(text);
     });
-    return returned;
+    return asThenable ? countedThenable(ctx, "returned", (inner) => inner.fulfil(returned)) : returned;
   });
 }
 
@@ -59,6 +61,7 @@ export const lateThenableScript: ScriptKind = {
   validate(script) {
     if (script.shape !== "deliversLater" && script.shape !== "throwsThenResolves" && script.shape !== "returnsTextThenResolves") throw new ScenarioError("lateThenable needs `shape` deliversLater, throwsThenResolves or returnsTextThenResolves");
     if (script.shape === "returnsTextThenResolves" && typeof script.returned !== "string") throw new ScenarioError("lateThenable returnsTextThenResolves needs a string `returned`");
+    if (script.returns !== undefined && (script.shape !== "returnsTextThenResolves" || script.returns !== "thenable")) throw new ScenarioError("lateThenable: `returns` is \"thenable\", with shape returnsTextThenResolves");
     if (script.when !== "microtask" && script.when !== "macrotask") throw new ScenarioError("lateThenable needs `when` microtask or macrotask");
     const depth = script.depth;
     if (typeof depth !== "number" || !numberIsSafeInteger(depth) || depth < 1 || depth > MAX_DEPTH) throw new ScenarioError(`lateThenable needs an integer \`depth\` from 1 to ${MAX_DEPTH}`);
@@ -67,7 +70,7 @@ export const lateThenableScript: ScriptKind = {
   invoke(script, ctx) {
     const text = script.text as Json;
     if (script.shape === "throwsThenResolves") return throwsThenResolves(ctx, script.when, text);
-    if (script.shape === "returnsTextThenResolves") return returnsTextThenResolves(ctx, script.when, text, script.returned as Json);
+    if (script.shape === "returnsTextThenResolves") return returnsTextThenResolves(ctx, script.when, text, script.returned as Json, script.returns === "thenable");
     return deliversLater(ctx, script.depth as number, script.when, text);
   },
 };

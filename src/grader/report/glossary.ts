@@ -76,12 +76,12 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
   },
   promiseReachedAgain: { means: "returns a thenable delivering a native promise whose value delivers that same promise again", words: () => "returns a thenable delivering a native promise whose value delivers that same promise again" },
   lateThenable: {
-    means: "returns thenables that deliver in a later job, not inside the then call (one may throw, or return a string, before delivering)",
+    means: "returns thenables that deliver in a later job, not inside the then call (one may throw, or return a string or a thenable, before delivering)",
     words: (s) =>
       s.shape === "throwsThenResolves"
         ? `returns a thenable whose then schedules ${str(s.text)} for later and then throws`
         : s.shape === "returnsTextThenResolves"
-          ? `returns a thenable whose then schedules ${str(s.text)} for later and returns the string ${str(s.returned)}`
+          ? `returns a thenable whose then schedules ${str(s.text)} for later and returns ${s.returns === "thenable" ? `a thenable delivering the string ${str(s.returned)} at once` : `the string ${str(s.returned)}`}`
           : `returns ${String(s.depth)} thenables, each delivering the next in a later ${String(s.when)}, the last delivering ${str(s.text)}`,
   },
   undefinedDelivered: {
@@ -126,6 +126,7 @@ export const ABORT_REASONS: Readonly<Record<string, string>> = {
   error: "the signal's reason is an Error of the caller's",
   timeout: "the signal's reason is a DOMException named TimeoutError, as AbortSignal.timeout gives",
   text: "the signal's reason is a string",
+  compactionError: "the signal's reason is a ContextCompactionError (of the submission's own class) whose code is CONTEXT_SUMMARIZER_FAILED",
 };
 
 /** What the options' signal is. */
@@ -135,6 +136,7 @@ const SIGNALS: Readonly<Record<string, string>> = {
   controllerMuted: "an AbortController's signal with a listener of the caller's that stops the abort event from reaching later listeners",
   controllerShadowed: "an AbortController's signal given an own property aborted that reads false (its real state is what AbortSignal.prototype.aborted reads)",
   fakeSignal: "an object shaped like an AbortSignal that is not one",
+  abortController: "an AbortController itself, not its signal",
 };
 
 /** Hostile decorations of an input or of the options (src/driver/decorations). */
