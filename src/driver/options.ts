@@ -3,7 +3,7 @@
 import { isControllerSlot, type Operation } from "../scenario/scenario";
 import { createAbortPlan, type AbortPlan } from "./abort-plan";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
-import { isArray } from "./intrinsics";
+import { AbortControllerCtor, isArray } from "./intrinsics";
 import { defineData } from "./read";
 import { createRecordingSummarizer, type RecordingSummarizer } from "./summarizer";
 import { scripts } from "./scripts/index";
@@ -55,7 +55,7 @@ export function buildCompactOptions(
   let signal: { present: boolean; value: unknown } = { present: false, value: undefined };
   if (controlled) signal = { present: true, value: plan.signal };
   else if (slot === "fakeSignal") signal = { present: true, value: fakeSignal(counters) };
-  else if (slot === "abortController") signal = { present: true, value: new AbortController() };
+  else if (slot === "abortController") signal = { present: true, value: new AbortControllerCtor() };
   else if (typeof slot === "object" && slot !== null) signal = { present: true, value: materialize(slot.value) };
   if (signal.present) defineData(options, "signal", signal.value);
 
