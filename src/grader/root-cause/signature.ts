@@ -617,9 +617,9 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   };
   const withSummarizer = (summarizer: Json): Scenario => ({ ...scenario, operation: { ...op, summarizer: summarizer as never } });
   // A text returned as it is, answered with an error no contract code names (or a crash), while a
-  // plain compaction of the same text returns (right or not): what
-  // throws depends on the context and the cut, not on how the text was awaited (step 5) nor on
-  // its checks (step 6): building the result (step 8).
+  // plain compaction of the same text returns (right or not): what throws depends on the context
+  // and the cut, not on how the text was awaited (step 5) nor on its checks (step 6): building the
+  // result (step 8).
   const thrownByContext = async (plain: Scenario): Promise<boolean> => {
     const own = await ask(plain);
     const summarizer = (plain.operation as typeof op).summarizer;
