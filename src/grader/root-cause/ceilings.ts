@@ -27,8 +27,8 @@ function depthOf(v: Json, depth: number): number {
   return values.reduce((deepest: number, x) => Math.max(deepest, depthOf(x, depth + 1)), depth);
 }
 
-/** Every string of the input, keys of tool arguments included (the role and type tags left out). */
-function strings(v: Json, inArguments: boolean, out: string[]): void {
+/** Every string §3 counts: every string field, and the keys of tool arguments; not the role and type tags. */
+function strings(v: Json, inArguments: boolean, out: string[]): string[] {
   if (typeof v === "string") out.push(v);
   else if (Array.isArray(v)) for (const x of v) strings(x, inArguments, out);
   else if (isRec(v))
@@ -37,6 +37,12 @@ function strings(v: Json, inArguments: boolean, out: string[]): void {
       else if (key === "role" || key === "type") continue;
       strings(x, inArguments || key === "arguments", out);
     }
+  return out;
+}
+
+/** The code points of a context's strings as §3 counts them (`strings`). */
+export function stringPoints(v: Json): number {
+  return strings(v, false, []).reduce((n, s) => n + points(s), 0);
 }
 
 /** The ceilings of §3 the input (plain data; a transcript alone for groupToolRounds) goes past, in words; empty when none (or it is no input). */
@@ -55,9 +61,7 @@ export function ceilingsPassed(given: Json): readonly string[] {
     for (const block of isRec(m) ? list(m.content) : []) if (isRec(block) && block.type === "toolCall" && block.arguments !== undefined) depth = Math.max(depth, depthOf(block.arguments, 0));
   if (itemsOf(input, false) > LIMIT.collectionItems) passed.push(`more than ${LIMIT.collectionItems} collection items`);
   if (depth > LIMIT.depth) passed.push(`tool-call arguments nested deeper than ${LIMIT.depth}`);
-  const all: string[] = [];
-  strings(input, false, all);
-  if (all.some((s) => points(s) > LIMIT.stringUnits)) passed.push(`a string longer than ${LIMIT.stringUnits} code points`);
-  if (all.reduce((n, s) => n + points(s), 0) > LIMIT.totalStringUnits) passed.push(`more than ${LIMIT.totalStringUnits} code points of strings in all`);
+  if (strings(input, false, []).some((s) => points(s) > LIMIT.stringUnits)) passed.push(`a string longer than ${LIMIT.stringUnits} code points`);
+  if (stringPoints(input) > LIMIT.totalStringUnits) passed.push(`more than ${LIMIT.totalStringUnits} code points of strings in all`);
   return passed;
 }

@@ -1,8 +1,6 @@
-import { expectedFor } from "../../model/index";
-import { withoutUpstream } from "../../model/upstream";
-import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
+import { contractOf } from "./accepts";
 import { outcomeDeparture } from "./departure";
 import { plainShapes } from "./plain-shapes";
 import type { UpstreamProbe } from "./probe";
@@ -26,12 +24,8 @@ export async function escapeWhereNothingKept(scenario: Scenario, observation: Ob
   const text = scriptText(op.summarizer);
   if (text === null) return null;
   for (const shape of plainShapes(text, { kind: "text", text, delivery: "sync" }, "none", "none")) {
-    let expected: Expected;
-    try {
-      expected = withoutUpstream(() => expectedFor(shape));
-    } catch {
-      continue;
-    }
+    const expected = contractOf(shape);
+    if (expected === null) continue;
     const shown = expected.kind === "returns" ? (expected.value as { readonly context?: { readonly messages?: readonly unknown[] } }).context?.messages : undefined;
     if (shown === undefined || shown.length === 0) continue;
     const answer = await probe.observe(shape);

@@ -6,6 +6,7 @@ import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import type { UpstreamProbe } from "./probe";
 import { contractUnits, itemsOf, refineUnits, type UnitsFinding } from "./refine-units";
+import { stringPoints } from "./ceilings";
 
 // A limit of the new context (§3's total of string code points, checked when §7 step 8 builds
 // it) refused where the contract completes the compaction may be no mistake of the limit: an
@@ -17,20 +18,6 @@ import { contractUnits, itemsOf, refineUnits, type UnitsFinding } from "./refine
 // refusal is that units mistake's, named by the row where its count departs.
 
 const isRec = (v: Json | undefined): v is { readonly [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-
-/** The code points of a context's strings as §3 counts them: every string field, and the keys of tool arguments; not the role and type tags. */
-export function stringPoints(v: Json, inArguments = false): number {
-  if (typeof v === "string") return [...v].length;
-  if (Array.isArray(v)) return v.reduce((n: number, x) => n + stringPoints(x, inArguments), 0);
-  if (!isRec(v)) return 0;
-  let n = 0;
-  for (const [key, x] of Object.entries(v)) {
-    if (inArguments) n += [...key].length;
-    else if (key === "role" || key === "type") continue;
-    n += stringPoints(x, inArguments || key === "arguments");
-  }
-  return n;
-}
 
 /** The units row whose miscount explains a refusal at the new context's limit of strings; null when none does. */
 export async function limitByUnits(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe): Promise<UnitsFinding | null> {

@@ -21,8 +21,7 @@ import type { UpstreamProbe } from "./probe";
 export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null): Promise<string | null> {
   const op = scenario.operation;
   if (probe === null || op.kind !== "compact") return null;
-  const outcome = observation.outcome;
-  const refused = outcome.kind === "threw" && outcome.error.isContextCompactionError && outcome.error.code === CODE.summaryInsufficient;
+  const refused = refusedAsInsufficient(observation);
   const contractRefuses = acceptedOutcomes(contract).some((e) => e.kind === "throws" && e.codes.includes(CODE.summaryInsufficient));
   if (refused === contractRefuses) return null;
   if (!refused) return "measured otherwise";
@@ -37,6 +36,10 @@ export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Obs
   if (want === null || shape(want) !== shape(contract)) return null;
   const answer = await probe.observe(roomier);
   if (answer === undefined) return null;
-  const still = answer.outcome.kind === "threw" && answer.outcome.error.isContextCompactionError && answer.outcome.error.code === CODE.summaryInsufficient;
-  return still ? "measured otherwise" : null;
+  return refusedAsInsufficient(answer) ? "measured otherwise" : null;
+}
+
+function refusedAsInsufficient(observation: Observation): boolean {
+  const outcome = observation.outcome;
+  return outcome.kind === "threw" && outcome.error.isContextCompactionError && outcome.error.code === CODE.summaryInsufficient;
 }
