@@ -135,6 +135,38 @@ export interface Rates {
   readonly oneLoss: { readonly median: number | null; readonly largest: number | null };
   /** Root-cause titles with no internal name and no doubled word (src/grader/report/plain-words.ts). */
   readonly plainTitles: { readonly right: number; readonly of: number };
+  /** Where the several-mistake implementations whose count is wrong go wrong (totals only). */
+  readonly misses: MissShapes;
+}
+
+/**
+ * The shapes of the several-mistake implementations whose count of root causes is wrong, as
+ * totals: how many have too many or too few, and of their root causes how many no mistake alone
+ * fails (their failures come from mistakes combined), how many are a mistake's second (a pure root
+ * cause left over once every mistake has one), and how many are impure (from two mistakes).
+ */
+export interface MissShapes {
+  readonly tooMany: number;
+  readonly tooFew: number;
+  readonly unowned: number;
+  readonly second: number;
+  readonly impure: number;
+  readonly missed: number;
+}
+
+export function missShapes(verdicts: readonly ImplementationVerdict[]): MissShapes {
+  const wrong = verdicts.filter((v) => v.mistakes > 1 && !v.countRight);
+  const sum = (f: (v: ImplementationVerdict) => number) => wrong.reduce((n, v) => n + f(v), 0);
+  const owned = (v: ImplementationVerdict) => v.causes.filter((c) => c.pure && c.owners.length > 0).length;
+  return {
+    tooMany: wrong.filter((v) => v.causes.length > v.mistakes).length,
+    tooFew: wrong.filter((v) => v.causes.length < v.mistakes).length,
+    unowned: sum((v) => v.causes.filter((c) => c.pure && c.owners.length === 0).length),
+    // Every matched mistake holds one pure owned root cause; the owned ones left over are seconds.
+    second: sum((v) => owned(v) - (v.mistakes - v.missed.length)),
+    impure: sum((v) => v.causes.filter((c) => !c.pure).length),
+    missed: sum((v) => v.missed.length),
+  };
 }
 
 export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
@@ -155,12 +187,17 @@ export function ratesOf(verdicts: readonly ImplementationVerdict[]): Rates {
     oneCriterion: count(one.filter((v) => v.loss !== undefined), (v) => v.loss!.criteria <= 1),
     oneLoss: spread(one.flatMap((v) => (v.loss === undefined ? [] : [v.loss.points]))),
     plainTitles: count(verdicts.flatMap((v) => v.causes), (c) => wordProblems(c.title).length === 0),
+    misses: missShapes(verdicts),
   };
 }
 
 function spread(points: readonly number[]): { readonly median: number | null; readonly largest: number | null } {
   if (points.length === 0) return { median: null, largest: null };
   return { median: Math.round(median(points) * 10) / 10, largest: Math.round(Math.max(...points) * 10) / 10 };
+}
+
+function missLine(m: MissShapes): string {
+  return `${m.tooMany} / ${m.tooFew}; ${m.unowned} / ${m.second} / ${m.impure}; ${m.missed}`;
 }
 
 export function percent(part: { readonly right: number; readonly of: number }): string {
@@ -179,6 +216,7 @@ export function rateLines(rates: Rates): readonly [string, string][] {
     ["one mistake → points lost in at most one criterion (rubric; target: all)", percent(rates.oneCriterion)],
     ["one mistake → points lost of 200, median / largest", rates.oneLoss.median === null ? "–" : `${rates.oneLoss.median} / ${rates.oneLoss.largest}`],
     ["root-cause titles in plain words (no internal name, no doubled word)", percent(rates.plainTitles)],
+    ["several mistakes, count wrong: too many / too few; their root causes no mistake alone fails / a mistake's second / from two mistakes; mistakes missed", missLine(rates.misses)],
     ["root causes whose criterion is their mistake's", rates.criterion.of === 0 ? "– (no criterion in the report)" : percent(rates.criterion)],
   ];
 }
