@@ -65,6 +65,9 @@ export interface ImplementationVerdict {
   readonly pure: boolean;
   /** Mistakes no pure root cause is owned by. */
   readonly missed: readonly string[];
+  /** Mistakes whose grade alone has not exactly one root cause (by title; known for several mistakes), and how many of them none. */
+  readonly aloneNotOne: number;
+  readonly aloneNone: number;
   /** Root causes whose criterion is their owner's (when both are known). */
   readonly criterionRight: number;
   readonly criterionKnown: number;
@@ -93,6 +96,8 @@ export function judgeImplementation(impl: GradedImplementation): ImplementationV
     countRight: causes.length === impl.mistakes.length,
     pure: causes.every((c) => c.pure),
     missed,
+    aloneNotOne: impl.mistakes.length > 1 ? impl.mistakes.filter((m) => impl.aloneCauses !== undefined && impl.aloneCauses.get(m.id)?.size !== 1).length : 0,
+    aloneNone: impl.mistakes.length > 1 ? impl.mistakes.filter((m) => impl.aloneCauses !== undefined && (impl.aloneCauses.get(m.id)?.size ?? 0) === 0).length : 0,
     criterionRight: judged.filter((c) => c.owners.some((m) => criterionOf.get(m) === c.criterion)).length,
     criterionKnown: judged.length,
     ...(impl.loss === undefined ? {} : { loss: impl.loss }),
@@ -152,6 +157,8 @@ export interface MissShapes {
   readonly second: number;
   readonly impure: number;
   readonly missed: number;
+  /** Mistakes of several-mistake implementations (all of them / those whose count is wrong) whose grade alone has not exactly one root cause, and of those how many have none. */
+  readonly aloneNotOne: { readonly all: number; readonly wrong: number; readonly none: number };
 }
 
 export function missShapes(verdicts: readonly ImplementationVerdict[]): MissShapes {
@@ -166,6 +173,7 @@ export function missShapes(verdicts: readonly ImplementationVerdict[]): MissShap
     second: sum((v) => owned(v) - (v.mistakes - v.missed.length)),
     impure: sum((v) => v.causes.filter((c) => !c.pure).length),
     missed: sum((v) => v.missed.length),
+    aloneNotOne: { all: verdicts.reduce((n, v) => n + v.aloneNotOne, 0), wrong: sum((v) => v.aloneNotOne), none: verdicts.reduce((n, v) => n + v.aloneNone, 0) },
   };
 }
 
@@ -217,6 +225,7 @@ export function rateLines(rates: Rates): readonly [string, string][] {
     ["one mistake → points lost of 200, median / largest", rates.oneLoss.median === null ? "–" : `${rates.oneLoss.median} / ${rates.oneLoss.largest}`],
     ["root-cause titles in plain words (no internal name, no doubled word)", percent(rates.plainTitles)],
     ["several mistakes, count wrong: too many / too few; their root causes no mistake alone fails / a mistake's second / from two mistakes; mistakes missed", missLine(rates.misses)],
+    ["several mistakes: mistakes whose grade alone has not exactly one root cause, in all / in those whose count is wrong (none at all, in all)", `${rates.misses.aloneNotOne.all} / ${rates.misses.aloneNotOne.wrong} (${rates.misses.aloneNotOne.none})`],
     ["root causes whose criterion is their mistake's", rates.criterion.of === 0 ? "– (no criterion in the report)" : percent(rates.criterion)],
   ];
 }

@@ -60,3 +60,8 @@ export type ContextData = {
 
 /** A path into a scenario value: property names and array indices, outermost first. */
 export type Path = readonly (string | number)[];
+
+/** A JSON object: neither null nor an array (a Special's tagged object included). */
+export function isJsonObject(v: Json | undefined): v is { [key: string]: Json } {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+}

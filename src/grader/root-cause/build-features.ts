@@ -1,6 +1,6 @@
 import { modelBuild } from "../../model/index";
 import { withoutUpstream } from "../../model/upstream";
-import type { Json } from "../../scenario/data";
+import { type Json, isJsonObject } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 
 // What a refusal of a valid input turns on (the explain phase of docs/grading.md "Root causes",
@@ -14,7 +14,6 @@ import type { UpstreamProbe } from "./probe";
 // holds it. Null when none does (the refusal keeps its code's name).
 
 type Rec = { readonly [key: string]: Json };
-const isRec = (v: Json | undefined): v is Rec => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 
 /**
  * Every string of the input (ids, contents, texts, names, tool-argument values) replaced by a
@@ -31,7 +30,7 @@ function plainStrings(input: Json): Json {
   const walk = (v: Json, tag: boolean): Json => {
     if (typeof v === "string") return tag ? v : plain(v);
     if (Array.isArray(v)) return v.map((x) => walk(x, false));
-    if (isRec(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [NAMED.has(k) ? k : plain(k), walk(x, k === "role" || k === "type")]));
+    if (isJsonObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [NAMED.has(k) ? k : plain(k), walk(x, k === "role" || k === "type")]));
     return v;
   };
   return walk(input, false);
@@ -69,11 +68,11 @@ const only = (r: Rec, names: readonly string[] | undefined): Rec => (names === u
 
 /** The input with only the fields the contract names (tool-call arguments untouched). */
 function namedFieldsOnly(input: Json): Json {
-  if (!isRec(input)) return input;
-  const list = (v: Json | undefined, kind: (x: Rec) => string) => (Array.isArray(v) ? v.map((x) => (isRec(x) ? only(x, FIELDS[kind(x)]) : x)) : v);
+  if (!isJsonObject(input)) return input;
+  const list = (v: Json | undefined, kind: (x: Rec) => string) => (Array.isArray(v) ? v.map((x) => (isJsonObject(x) ? only(x, FIELDS[kind(x)]) : x)) : v);
   const messages = Array.isArray(input.messages)
     ? input.messages.map((m) => {
-        if (!isRec(m)) return m;
+        if (!isJsonObject(m)) return m;
         const kept = only(m, FIELDS[String(m.role)]);
         return Array.isArray(kept.content) ? { ...kept, content: list(kept.content, (b) => String(b.type))! } : kept;
       })
@@ -81,7 +80,7 @@ function namedFieldsOnly(input: Json): Json {
   return {
     ...only(input, ["requirements", "summary", "messages", "compactions"]),
     ...(input.requirements === undefined ? {} : { requirements: list(input.requirements, () => "requirement")! }),
-    ...(isRec(input.summary) ? { summary: only(input.summary, FIELDS.summary) } : {}),
+    ...(isJsonObject(input.summary) ? { summary: only(input.summary, FIELDS.summary) } : {}),
     ...(messages === undefined ? {} : { messages }),
     ...(input.compactions === undefined ? {} : { compactions: list(input.compactions, () => "record")! }),
   };
@@ -89,18 +88,18 @@ function namedFieldsOnly(input: Json): Json {
 
 /** An assistant message with no blocks given one. */
 function noEmptyContent(input: Json): Json {
-  if (!isRec(input) || !Array.isArray(input.messages)) return input;
-  return { ...input, messages: input.messages.map((m) => (isRec(m) && Array.isArray(m.content) && m.content.length === 0 ? { ...m, content: [{ type: "text", text: "x" }] } : m)) };
+  if (!isJsonObject(input) || !Array.isArray(input.messages)) return input;
+  return { ...input, messages: input.messages.map((m) => (isJsonObject(m) && Array.isArray(m.content) && m.content.length === 0 ? { ...m, content: [{ type: "text", text: "x" }] } : m)) };
 }
 
 /** Every message its own id (a suffix where one repeats). */
 function uniqueIds(input: Json): Json {
-  if (!isRec(input) || !Array.isArray(input.messages)) return input;
+  if (!isJsonObject(input) || !Array.isArray(input.messages)) return input;
   const seen = new Set<string>();
   return {
     ...input,
     messages: input.messages.map((m, i) => {
-      if (!isRec(m) || typeof m.id !== "string") return m;
+      if (!isJsonObject(m) || typeof m.id !== "string") return m;
       const id = seen.has(m.id) ? `${m.id}~${i}` : m.id;
       seen.add(id);
       return { ...m, id };
@@ -110,9 +109,9 @@ function uniqueIds(input: Json): Json {
 
 /** Every tool call's arguments emptied ({}). */
 function emptyArguments(input: Json): Json {
-  if (!isRec(input) || !Array.isArray(input.messages)) return input;
-  const emptied = (b: Json) => (isRec(b) && b.type === "toolCall" ? { ...b, arguments: {} } : b);
-  return { ...input, messages: input.messages.map((m) => (isRec(m) && Array.isArray(m.content) ? { ...m, content: m.content.map(emptied) } : m)) };
+  if (!isJsonObject(input) || !Array.isArray(input.messages)) return input;
+  const emptied = (b: Json) => (isJsonObject(b) && b.type === "toolCall" ? { ...b, arguments: {} } : b);
+  return { ...input, messages: input.messages.map((m) => (isJsonObject(m) && Array.isArray(m.content) ? { ...m, content: m.content.map(emptied) } : m)) };
 }
 
 /**
@@ -120,12 +119,12 @@ function emptyArguments(input: Json): Json {
  * its results held (each still after its call: the places are the same, only who sits where).
  */
 function resultsInCallOrder(input: Json): Json {
-  if (!isRec(input) || !Array.isArray(input.messages)) return input;
+  if (!isJsonObject(input) || !Array.isArray(input.messages)) return input;
   const messages = [...input.messages];
   for (const m of input.messages) {
-    if (!isRec(m) || m.role !== "assistant" || !Array.isArray(m.content)) continue;
-    const calls = m.content.filter((b): b is Rec => isRec(b) && b.type === "toolCall").map((b) => b.id);
-    const places = messages.flatMap((r, i) => (isRec(r) && r.role === "toolResult" && calls.includes(r.toolCallId) ? [i] : []));
+    if (!isJsonObject(m) || m.role !== "assistant" || !Array.isArray(m.content)) continue;
+    const calls = m.content.filter((b): b is Rec => isJsonObject(b) && b.type === "toolCall").map((b) => b.id);
+    const places = messages.flatMap((r, i) => (isJsonObject(r) && r.role === "toolResult" && calls.includes(r.toolCallId) ? [i] : []));
     const sorted = places.map((i) => messages[i]!).sort((a, b) => calls.indexOf((a as Rec).toolCallId) - calls.indexOf((b as Rec).toolCallId));
     places.forEach((at, k) => (messages[at] = sorted[k]!));
   }

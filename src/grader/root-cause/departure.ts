@@ -1,5 +1,5 @@
 import { equalAsContractData } from "../../driver/deep-equal-data";
-import { SPECIAL_TAG, type Json } from "../../scenario/data";
+import { SPECIAL_TAG, type Json, isJsonObject } from "../../scenario/data";
 import { acceptedOutcomes, expectedAs, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import { value, valueText } from "../report/notation";
@@ -186,8 +186,7 @@ function fieldOf(v: Json, path: string, expected: Json): Json | undefined {
  * another shape). Empty for a value that is no result.
  */
 export function differingFields(observed: Json, expected: Json): string[] {
-  const isRecord = (v: Json | undefined): v is { [k: string]: Json } => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (!isRecord(observed) || !isRecord(expected) || !("status" in expected)) return [];
+  if (!isJsonObject(observed) || !isJsonObject(expected) || !("status" in expected)) return [];
   const out: string[] = [];
   // The right record returned, the records kept in another order: the list of records is what
   // differs, whichever record's fields happen to sit last.

@@ -1,4 +1,4 @@
-import type { Json } from "../../scenario/data";
+import { type Json, isJsonObject } from "../../scenario/data";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Scenario } from "../../scenario/scenario";
 import { differingFields, normalizedPath, outcomeDeparture, returnedValue, wholeField } from "./departure";
@@ -67,7 +67,7 @@ function richShape(): Scenario {
   return { operation: { kind: "compact", context, prebuilt: false, options, summarizer: { kind: "text", text: "sum", delivery: "sync" }, summarizerSlot: "script", signal: "none", abort: "none" } };
 }
 
-const compacted = (v: Json | undefined): v is { [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && v.status === "compacted";
+const compacted = (v: Json | undefined): v is { [k: string]: Json } => isJsonObject(v) && v.status === "compacted";
 
 /** The fields of the result that depart on their own on the battery, each with the first question that shows it and whether one of the `known` keys names it. */
 export async function recordBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly RecordFinding[]> {

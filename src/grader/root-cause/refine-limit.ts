@@ -1,5 +1,5 @@
 import { LIMIT } from "../../model/limits";
-import type { Json } from "../../scenario/data";
+import { type Json, isJsonObject } from "../../scenario/data";
 import { returnedValue } from "./departure";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -17,7 +17,6 @@ import { stringPoints } from "./ceilings";
 // within |δ| of the limit (a count off by δ explains the refusal, one farther off does not), the
 // refusal is that units mistake's, named by the row where its count departs.
 
-const isRec = (v: Json | undefined): v is { readonly [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 
 /** The units row whose miscount explains a refusal at the new context's limit of strings; null when none does. */
 export async function limitByUnits(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe): Promise<UnitsFinding | null> {
@@ -26,7 +25,7 @@ export async function limitByUnits(scenario: Scenario, observation: Observation,
   if (op.kind !== "compact" || (scenario.decorations ?? []).length > 0) return null;
   if (outcome.kind !== "threw" || !outcome.error.isContextCompactionError || outcome.error.code !== "CONTEXT_LIMIT_EXCEEDED") return null;
   const result = returnedValue(contract, observation);
-  if (!isRec(result ?? undefined) || (result as { status?: Json }).status !== "compacted") return null;
+  if (!isJsonObject(result ?? undefined) || (result as { status?: Json }).status !== "compacted") return null;
   const strings = stringPoints((result as { context: Json }).context);
   const [own, want] = [await probe.unitsOfInput(op.context), contractUnits(op.context)];
   if (own === null || want === null || own === want) return null;

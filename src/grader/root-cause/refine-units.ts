@@ -1,6 +1,6 @@
 import { modelCodePoints, modelContextUnits, modelJsonUnits } from "../../model/index";
 import { withoutUpstream } from "../../model/upstream";
-import type { ContextData, Json } from "../../scenario/data";
+import { type ContextData, type Json, isJsonObject } from "../../scenario/data";
 import { value } from "../report/notation";
 import type { Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
@@ -22,7 +22,6 @@ export interface UnitsFinding {
 }
 
 type Rec = { readonly [k: string]: Json };
-const isRec = (v: Json | undefined): v is Rec => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 
 /** The contract's units of an input, or null when the model cannot count it (no contract data). */
 export function contractUnits(input: Json): number | null {
@@ -40,10 +39,10 @@ export function contractUnits(input: Json): number | null {
 export function contextOf(kind: string, item: Json, partnerArguments: Json = {}): Json | null {
   if (kind === "requirement") return { requirements: [item] };
   if (kind === "summary") return { summary: item };
-  if (!isRec(item)) return null;
+  if (!isJsonObject(item)) return null;
   if (item.role === "toolResult") return { messages: [{ id: fresh(item, "a"), role: "assistant", content: [{ type: "toolCall", id: item.toolCallId!, name: item.toolName!, arguments: partnerArguments }] }, item] };
   if (item.role === "assistant" && Array.isArray(item.content)) {
-    const calls = item.content.filter((b): b is Rec => isRec(b) && b.type === "toolCall");
+    const calls = item.content.filter((b): b is Rec => isJsonObject(b) && b.type === "toolCall");
     return { messages: [item, ...calls.map((c, i) => ({ id: fresh(item, `r${i}`), role: "toolResult", toolCallId: c.id!, toolName: c.name!, content: "", isError: false }))] };
   }
   return { messages: [item] };
@@ -78,7 +77,7 @@ function ascii(item: Json): Json {
   const walk = (v: Json, tag: boolean): Json => {
     if (typeof v === "string") return tag ? v : plain(v);
     if (Array.isArray(v)) return v.map((x) => walk(x, false));
-    if (isRec(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k === "role" || k === "type")]));
+    if (isJsonObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k === "role" || k === "type")]));
     return v;
   };
   return walk(item, false);
@@ -144,12 +143,12 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
   // The same item with every string in plain ASCII is counted right: the code points are the difference.
   if (ownPlain !== null && contractPlain !== null && ownPlain - offset === contractPlain) return { rule: "units.u", question: `units of ${describe(kind, item)}`, subject: String(own), contract: String(contract) };
   const subject = ascii(item);
-  if (!isRec(subject)) return null;
+  if (!isJsonObject(subject)) return null;
   // Tool arguments: the entry (and within it the value) whose units depart.
   if (subject.role === "assistant" && Array.isArray(subject.content)) {
     const blocks = subject.content;
     for (const [index, block] of blocks.entries()) {
-      if (!isRec(block) || block.type !== "toolCall" || !isRec(block.arguments)) continue;
+      if (!isJsonObject(block) || block.type !== "toolCall" || !isJsonObject(block.arguments)) continue;
       const found = await argumentsFinding(p, (args) => contextOf(kind, { ...subject, content: blocks.map((b, i) => (i === index ? { ...(b as Rec), arguments: args } : b)) } as Json)!, block.arguments);
       if (found !== null) return found;
     }
@@ -162,14 +161,14 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
   // A text block alone in the message against none (no call, so no partner): the text row.
   if (subject.role === "assistant" && Array.isArray(subject.content)) {
     const none = contextOf(kind, { ...subject, content: [] })!;
-    for (const block of subject.content.filter((b) => isRec(b) && b.type === "text").slice(0, 4)) {
+    for (const block of subject.content.filter((b) => isJsonObject(b) && b.type === "text").slice(0, 4)) {
       const d = await delta(p, contextOf(kind, { ...subject, content: [block] })!, none);
       if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(block, 80)}`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
     }
     // The same text block next to the message's calls, against the calls alone: a text block
     // counted otherwise in a message that calls tools is the text row too.
-    const calls = subject.content.filter((b) => isRec(b) && b.type === "toolCall");
-    const text = subject.content.find((b) => isRec(b) && b.type === "text");
+    const calls = subject.content.filter((b) => isJsonObject(b) && b.type === "toolCall");
+    const text = subject.content.find((b) => isJsonObject(b) && b.type === "text");
     if (calls.length > 0 && text !== undefined) {
       const d = await delta(p, contextOf(kind, { ...subject, content: [text, ...calls] })!, contextOf(kind, { ...subject, content: calls })!);
       if (d !== null && d.subject !== d.contract) return { rule: "units.text", question: `units of a text block ${value(text, 80)} next to a tool call`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
@@ -201,8 +200,8 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
 /** A tool result with its toolName one code point longer (its partner call follows it), or an assistant's calls with their names so (their results follow them); null for other items. */
 function withLongerToolName(item: Rec): Rec | null {
   if (item.role === "toolResult" && typeof item.toolName === "string") return { ...item, toolName: `${item.toolName}x` };
-  if (item.role !== "assistant" || !Array.isArray(item.content) || !item.content.some((b) => isRec(b) && b.type === "toolCall")) return null;
-  return { ...item, content: item.content.map((b) => (isRec(b) && b.type === "toolCall" && typeof b.name === "string" ? { ...b, name: `${b.name}x` } : b)) };
+  if (item.role !== "assistant" || !Array.isArray(item.content) || !item.content.some((b) => isJsonObject(b) && b.type === "toolCall")) return null;
+  return { ...item, content: item.content.map((b) => (isJsonObject(b) && b.type === "toolCall" && typeof b.name === "string" ? { ...b, name: `${b.name}x` } : b)) };
 }
 
 /**
@@ -216,7 +215,7 @@ function rowOf(kind: string, item: Rec): RuleId {
   if (item.role === "user") return "units.user";
   if (item.role === "toolResult") return "units.toolPair";
   const blocks = Array.isArray(item.content) ? item.content : [];
-  return blocks.some((b) => isRec(b) && b.type === "toolCall") ? "units.toolPair" : blocks.length > 0 ? "units.text" : "units.assistant";
+  return blocks.some((b) => isJsonObject(b) && b.type === "toolCall") ? "units.toolPair" : blocks.length > 0 ? "units.text" : "units.assistant";
 }
 
 /**
@@ -269,7 +268,7 @@ async function valueFinding(p: Probe, at: (x: Json) => Json, v: Json, empty: Jso
     }
     return { rule: "units.J(array)", question: `J(${shown(v)})`, subject: String(whole.subject + 1), contract: String(modelJsonUnits(v)) };
   }
-  if (isRec(v)) {
+  if (isJsonObject(v)) {
     const none = await delta(p, at({}), at(null));
     if (none !== null && none.subject !== none.contract) return { rule: "units.J(object)", question: "J({})", subject: String(none.subject + 1), contract: "2" };
     for (const [key, x] of Object.entries(v).slice(0, 16)) {
@@ -293,7 +292,7 @@ function signed(n: number): string {
 }
 
 function describe(kind: string, item: Json): string {
-  return `${kind === "message" && isRec(item) ? `a ${String(item.role)} message` : `a ${kind}`} ${value(item, 100)}`;
+  return `${kind === "message" && isJsonObject(item) ? `a ${String(item.role)} message` : `a ${kind}`} ${value(item, 100)}`;
 }
 
 /** Every item of an input (requirements, the summary, messages) as a units question, for refineUnits. */

@@ -1,4 +1,4 @@
-import type { Json } from "../../scenario/data";
+import { type Json, isJsonObject } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import { isControllerSlot, type Operation, type SummarizerScript } from "../../scenario/scenario";
@@ -21,7 +21,7 @@ const MAX_SUMMARY_POINTS = 65536;
  * context (step 8) for a text known to be shorter.
  */
 function endStep(kind: "returns" | "throws", code: string | null, calls: number, value: Json | null, text: string | null = null): number {
-  if (kind === "returns") return isRecord(value) && value.status === "unchanged" ? 2 : 8;
+  if (kind === "returns") return isJsonObject(value) && value.status === "unchanged" ? 2 : 8;
   if (calls === 0) {
     if (code === "CONTEXT_CANCELLED" || code === "CONTEXT_BOUNDARY_UNAVAILABLE") return 3;
     if (code === "CONTEXT_SUMMARIZER_FAILED" || code === "CONTEXT_ASYNC_VALUE_UNOBSERVABLE") return 5;
@@ -33,9 +33,6 @@ function endStep(kind: "returns" | "throws", code: string | null, calls: number,
   return code === "CONTEXT_LIMIT_EXCEEDED" && (text === null || [...text].length >= MAX_SUMMARY_POINTS) ? 6 : 8;
 }
 
-function isRecord(v: Json | null | undefined): v is { [k: string]: Json } {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-}
 
 /** The step of the contract's closest accepted outcome and of the observation, and the codes at stake. */
 export function departingStep(observation: Observation, expected: Expected, text: string | null = null): { readonly step: number; readonly contractStep: number; readonly subjectStep: number; readonly contractCode: string | null } {
