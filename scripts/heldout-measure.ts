@@ -98,8 +98,8 @@ function selected(): Implementation[] {
     if (blind.length > 0) throw new Error(`--ids takes DEV implementations only (${blind.length} BLIND given)`);
     return HELDOUT.filter((impl) => ids.includes(impl.id));
   }
-  // blind: both blind sets; blind1 / blind2: the first (35) or the second (b2-, b2m-) alone.
-  const chosen = (id: string) => (only === "blind1" ? isBlind(id) && !isBlind2(id) : only === "blind2" ? isBlind2(id) : (only === "blind") === isBlind(id));
+  // blind (or blind1): the blind set (35); blind2: the second blind set (b2-, b2m-), DEV since session 25.
+  const chosen = (id: string) => (only === "blind2" ? isBlind2(id) : only === "blind1" ? isBlind(id) : (only === "blind") === isBlind(id));
   return HELDOUT.filter((impl) => only === "all" || chosen(impl.id));
 }
 
