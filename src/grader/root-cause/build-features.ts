@@ -144,6 +144,9 @@ const FEATURES: readonly (readonly [name: string, without: (input: Json) => Json
   ["what tool-call arguments hold", emptyArguments],
 ];
 
+/** Features whose absence shrinks what §3 counts (items, string units, depth): no answer to a refusal past a ceiling, which any smaller input may pass. */
+const SHRINKS = new Set(["what tool-call arguments hold"]);
+
 /** The contract's answer to a build of `input`: "ok", or the codes it allows; null where the model cannot judge it. */
 function contractAnswer(input: Json): string | null {
   try {
@@ -159,9 +162,10 @@ function contractAnswer(input: Json): string | null {
  * with another code; null when no feature's absence makes the subject answer as the contract.
  * Each feature is taken out only where that leaves the contract's answer as it was. `reader`:
  * buildActiveContext of an input, or groupToolRounds of a transcript (its messages);
- * `contract`: the contract's answer to the question as it was asked, which the input must get.
+ * `contract`: the contract's answer to the question as it was asked, which the input must get;
+ * `refusedCode`: the subject's code (a refusal past a ceiling is not asked of what shrinks the counts).
  */
-export async function refusedFeature(input: Json, reader: "build" | "groups", contract: { readonly ok: true } | { readonly ok: false; readonly codes: readonly string[] }, probe: UpstreamProbe | null): Promise<string | null> {
+export async function refusedFeature(input: Json, reader: "build" | "groups", contract: { readonly ok: true } | { readonly ok: false; readonly codes: readonly string[] }, probe: UpstreamProbe | null, refusedCode?: string): Promise<string | null> {
   if (probe === null || (reader === "groups" && !Array.isArray(input))) return null;
   const whole: Json = reader === "groups" ? { messages: input } : input;
   const want = contractAnswer(whole);
@@ -176,14 +180,15 @@ export async function refusedFeature(input: Json, reader: "build" | "groups", co
   // The input as plain data answered right (the refusal was of decorated data read otherwise): nothing of the data to explain.
   if (await answersRight(whole)) return null;
   const keeps = (changed: Json, from: Json) => JSON.stringify(changed) !== JSON.stringify(from) && contractAnswer(changed) === want;
-  for (const [name, without] of FEATURES) {
+  const features = refusedCode === "CONTEXT_LIMIT_EXCEEDED" ? FEATURES.filter(([name]) => !SHRINKS.has(name)) : FEATURES;
+  for (const [name, without] of features) {
     const changed = without(whole);
     if (keeps(changed, whole) && (await answersRight(changed))) return name;
   }
   // Two features at once (each refused alone): taken out one after another, the one whose
   // absence is answered right at last, the others already gone.
   let rest = whole;
-  for (const [name, without] of FEATURES) {
+  for (const [name, without] of features) {
     const changed = without(rest);
     if (!keeps(changed, rest)) continue;
     rest = changed;

@@ -10,7 +10,9 @@ import { contractUnits } from "./refine-units";
 // The same compaction is asked again with maxUnits at the context's units, and one below and one
 // above, the summarizer a plain text: where the subject's decision departs there too, the context
 // is measured otherwise by its fast path (whichever way one case showed it), or compared at the
-// edge the other way round; where it does not, the face is the case's own (null).
+// edge the other way round; where it does not, the face is the case's own (null). An edge that
+// moves once targetUnits and summaryMaxUnits (which step 2 never reads) are at their largest is
+// a measure, not the comparison.
 
 export type FastPathMeasure = "measured otherwise" | "at equality";
 
@@ -32,10 +34,11 @@ async function decisionAt(scenario: Scenario, probe: UpstreamProbe): Promise<Fas
   if (op.kind !== "compact") return null;
   const units = contractUnits(op.context);
   if (units === null || units >= 1_000_000) return null;
-  const takes = async (maxUnits: number): Promise<{ readonly subject: boolean; readonly contract: boolean } | null> => {
+  // `widest`: targetUnits and summaryMaxUnits at their largest (maxUnits), which step 2 never reads.
+  const takes = async (maxUnits: number, widest = false): Promise<{ readonly subject: boolean; readonly contract: boolean } | null> => {
     const options = op.options as { readonly [k: string]: Json };
-    const target = typeof options.targetUnits === "number" ? Math.min(options.targetUnits, maxUnits) : options.targetUnits;
-    const summaryMax = typeof options.summaryMaxUnits === "number" && typeof target === "number" ? Math.min(options.summaryMaxUnits, target) : options.summaryMaxUnits;
+    const target = widest ? maxUnits : typeof options.targetUnits === "number" ? Math.min(options.targetUnits, maxUnits) : options.targetUnits;
+    const summaryMax = widest ? maxUnits : typeof options.summaryMaxUnits === "number" && typeof target === "number" ? Math.min(options.summaryMaxUnits, target) : options.summaryMaxUnits;
     const variant: Scenario = { ...scenario, operation: { ...op, options: { ...options, maxUnits, targetUnits: target ?? null, summaryMaxUnits: summaryMax ?? null }, summarizer: { kind: "text", text: "s", delivery: "sync" } as never, signal: "none", abort: "none" } };
     const contract = contractOf(variant);
     const answer = await probe.observe(variant);
@@ -46,7 +49,9 @@ async function decisionAt(scenario: Scenario, probe: UpstreamProbe): Promise<Fas
   const below = units >= 2 ? await takes(units - 1) : null;
   if (at === null || !at.contract || (below !== null && below.contract)) return null;
   if (at.subject && (below === null || !below.subject)) return null;
-  if (!at.subject && (below === null || !below.subject) && (await takes(units + 1))?.subject === true) return "at equality";
+  // Taken one above, but missed there too once the budgets step 2 never reads are at their
+  // largest: the subject's measure counts them (a reserve), not the comparison at the edge.
+  if (!at.subject && (below === null || !below.subject) && (await takes(units + 1))?.subject === true && (await takes(units + 1, true))?.subject !== false) return "at equality";
   return "measured otherwise";
 }
 

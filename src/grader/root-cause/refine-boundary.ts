@@ -77,7 +77,11 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   // (A later whole-group cut is asked below: a walk that skips or passes over cuts shows one with or without rounds.)
   const later = subject !== null && contract !== null && subject > contract;
   // (Nor where the contract finds no cut: finer groups give one, so a right answer there says nothing of the rounds.)
-  if (inside || (!later && contract !== null && (await roundsNeeded(context, groups, options, probe)))) return WITH_ROUNDS;
+  // A cut inside a round from a walk that is right once the rounds are user messages (or where
+  // that cannot be asked) is where a round's cut lies; from one that is not (a cut one message
+  // early, say), it is the walk's own answer, which a round happened to be at.
+  if (inside && (await roundsNeeded(context, groups, options, probe)) !== false) return WITH_ROUNDS;
+  if (!inside && !later && contract !== null && (await roundsNeeded(context, groups, options, probe)) === true) return WITH_ROUNDS;
   if (contract === null) return "";
   // No cut where the contract finds one: asked again with three more messages after the
   // context's, every cut fitting, a walk answering the cut right after the earliest (not the
@@ -91,11 +95,13 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   if (subject <= contract) return "";
   const ends = new Set(groups.map((g) => g.endIndex));
   if (!ends.has(subject)) return "";
+  // A later cut that turns on the rounds (right once the rounds are user messages of the same
+  // units) is where a round's cut lies, as an earlier one: a walk that passes over the cut after
+  // a round. Asked first: a walk past the earliest cut is never right there (it passes over the
+  // earliest cut of the flattened context too), so it still comes out "not the earliest" below.
+  if ((await roundsNeeded(context, groups, options, probe)) === true) return WITH_ROUNDS;
   const found = await roomyAnswer(context, options, probe);
-  if (found !== null && found.answer > found.want && ends.has(found.answer)) return NOT_EARLIEST;
-  // A later cut that is no walk past the earliest (every cut fitting, the subject's is right):
-  // one that turns on the rounds is where a round's cut lies, as an earlier one.
-  return (await roundsNeeded(context, groups, options, probe)) ? WITH_ROUNDS : "";
+  return found !== null && found.answer > found.want && ends.has(found.answer) ? NOT_EARLIEST : "";
 }
 
 /** With targetUnits at its largest (every cut fits): the contract's cut, the subject's (a number), and the group ends in order; null where either is none. */
@@ -113,8 +119,10 @@ async function roomyAnswer(context: ContextData, options: BoundaryOptions, probe
  * replaced by a user message of its id and its units (so every message is a group of its own
  * and every sum stays the same), get the contract's cut from the subject. A mistake of what fits
  * (the budget, the kept messages) departs there too; one of where a round's cut lies does not.
+ * Null where it cannot be asked (a message of a round too small to be a user message of its
+ * units, or no answer).
  */
-async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[], options: BoundaryOptions, probe: UpstreamProbe): Promise<boolean> {
+async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[], options: BoundaryOptions, probe: UpstreamProbe): Promise<boolean | null> {
   const messages = context.messages ?? [];
   const rounds = groups.filter((g) => g.kind === "toolRound");
   if (rounds.length === 0) return false;
@@ -125,11 +133,11 @@ async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[],
     const content = units - 4 - [...m.id].length;
     return content < 0 ? null : ({ id: m.id, role: "user", content: "x".repeat(content) } as const);
   });
-  if (flat.some((m) => m === null)) return false;
+  if (flat.some((m) => m === null)) return null;
   const flattened: ContextData = { ...context, messages: flat as never };
   const want = withoutUpstream(() => modelBoundary(flattened, options));
   const answer = await probe.boundaryOf(flattened, options);
-  return answer !== undefined && answer === want;
+  return answer === undefined ? null : answer === want;
 }
 
 export const WITH_ROUNDS = "with tool rounds";

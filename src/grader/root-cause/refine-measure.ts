@@ -16,6 +16,8 @@ import type { UpstreamProbe } from "./probe";
 // mistake of measure. Asked as Hypothesis's explain phase does, with that one part changed:
 // summaryMaxUnits and targetUnits each one higher (every cut's slack stays, so the boundary
 // stays), maxUnits raised only where targetUnits would pass it (so the fast path stays untaken).
+// A refusal at the edge that the same summary in ASCII (as many code points) does not get is a
+// measure too (the characters counted otherwise), not the comparison.
 
 /** "measured otherwise" (let through where the contract refuses, or refused also with one unit more of room), or null: refused at the edge (the comparison's own mistake, named by its departure), or the question cannot be asked. */
 export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null): Promise<string | null> {
@@ -32,11 +34,28 @@ export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Obs
   const roomier: Scenario = { ...scenario, operation: { ...op, options: { ...options, targetUnits: targetUnits + 1, summaryMaxUnits: summaryMaxUnits + 1, maxUnits: Math.max(maxUnits, targetUnits + 1) } } };
   // The contract answers the roomier compaction as it answers this one (the same cut, or the same codes).
   const want = contractOf(roomier);
-  const shape = (e: Expected | null) => (e === null ? null : acceptedOutcomes(e).map((x) => (x.kind === "returns" ? `returns ${String(at(x.value, "record.boundary"))}` : `throws ${x.codes.join("|")}`)).join(", "));
-  if (want === null || shape(want) !== shape(contract)) return null;
-  const answer = await probe.observe(roomier);
-  if (answer === undefined) return null;
-  return refusedAsInsufficient(answer) ? "measured otherwise" : null;
+  if (want !== null && shape(want) === shape(contract)) {
+    const answer = await probe.observe(roomier);
+    if (answer !== undefined && refusedAsInsufficient(answer)) return "measured otherwise";
+  }
+  // At the edge (or where one more unit cannot be asked), but answered right once the summary's
+  // text and id are ASCII of as many code points (the contract's count is the same): the refusal
+  // turns on the characters, a measure.
+  const text = (op.summarizer as { readonly text?: unknown }).text;
+  const summaryId = options.summaryId;
+  if (op.summarizer.kind !== "text" || typeof text !== "string" || typeof summaryId !== "string") return null;
+  const ascii = (s: string) => "x".repeat([...s].length);
+  if (ascii(text) === text && ascii(summaryId) === summaryId) return null;
+  const plain: Scenario = { ...scenario, operation: { ...op, summarizer: { ...op.summarizer, text: ascii(text) } as never, options: { ...options, summaryId: ascii(summaryId) } } };
+  const plainWant = contractOf(plain);
+  if (plainWant === null || shape(plainWant) !== shape(contract)) return null;
+  const plainAnswer = await probe.observe(plain);
+  return plainAnswer !== undefined && plainAnswer.outcome.kind === "returned" ? "measured otherwise" : null;
+}
+
+/** An expected answer's outcomes in short: the cut it returns, or the codes it throws. */
+function shape(e: Expected): string {
+  return acceptedOutcomes(e).map((x) => (x.kind === "returns" ? `returns ${String(at(x.value, "record.boundary"))}` : `throws ${x.codes.join("|")}`)).join(", ");
 }
 
 function refusedAsInsufficient(observation: Observation): boolean {

@@ -153,8 +153,12 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
       if (found !== null) return found;
     }
   }
-  // A result's partner call, with its arguments {}: their J departing is the object's row, not the result's.
+  // A result's partner call, with its arguments {}: their J departing is the object's row, not
+  // the result's, unless one of the result's own strings departs too (asked first: the partner
+  // is the same on both sides of that question).
   if (subject.role === "toolResult") {
+    const own = await longerString(p, kind, subject, plain);
+    if (own !== null) return own;
     const found = await argumentsFinding(p, (args) => contextOf(kind, subject, args)!, {});
     if (found !== null) return found;
   }
@@ -181,12 +185,8 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
     const d = await delta(p, bare, {});
     if (d !== null && d.subject !== d.contract) return { rule: "units.assistant", question: `units of an assistant message with no blocks ${value({ ...subject, content: [] }, 80)}`, subject: String(d.subject), contract: String(d.contract) };
   }
-  // Each independent string of the item, one code point longer.
-  for (const field of ["id", "content", "text"]) {
-    if (typeof subject[field] !== "string") continue;
-    const d = await delta(p, contextOf(kind, { ...subject, [field]: `${subject[field] as string}x` })!, plain);
-    if (d !== null && d.subject !== d.contract) return { rule: subject.role === "toolResult" ? "units.toolResult" : rowOf(kind, subject), question: `units of ${describe(kind, subject)} with its ${field} one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
-  }
+  const longer = await longerString(p, kind, subject, plain);
+  if (longer !== null) return longer;
   // A tool's name is in the call and in its result alike (§2: a result carries its call's name):
   // one code point longer in both, a departure is either row's, told apart by no valid transcript.
   const named = withLongerToolName(subject);
@@ -195,6 +195,16 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
     if (d !== null && d.subject !== d.contract) return { rule: "units.toolPair", question: `units of a tool call and its result with the tool's name one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
   }
   return { rule: rowOf(kind, subject), question: `units of ${describe(kind, subject)}`, subject: String(ownPlain ?? own), contract: String(contractPlain ?? contract) };
+}
+
+/** Each independent string of the item, one code point longer: the item's row where one departs. */
+async function longerString(p: Probe, kind: string, subject: Rec, plain: Json): Promise<UnitsFinding | null> {
+  for (const field of ["id", "content", "text"]) {
+    if (typeof subject[field] !== "string") continue;
+    const d = await delta(p, contextOf(kind, { ...subject, [field]: `${subject[field] as string}x` })!, plain);
+    if (d !== null && d.subject !== d.contract) return { rule: subject.role === "toolResult" ? "units.toolResult" : rowOf(kind, subject), question: `units of ${describe(kind, subject)} with its ${field} one code point longer`, subject: `${signed(d.subject)}`, contract: `${signed(d.contract)}` };
+  }
+  return null;
 }
 
 /** A tool result with its toolName one code point longer (its partner call follows it), or an assistant's calls with their names so (their results follow them); null for other items. */
@@ -249,8 +259,18 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
   // against null there, the entry's own terms and J(null) counted right.
   const key = Object.keys(args).includes("k") ? "k'" : "k";
   const [object, nulled] = [await delta(p, withArgs({ [key]: {} }), empty), await delta(p, withArgs({ [key]: null }), empty)];
-  if (object !== null && nulled !== null && nulled.subject === nulled.contract && object.subject !== object.contract) return { rule: "units.J(object)", question: "J({})", subject: String(object.subject - nulled.subject + 1), contract: "2" };
+  if (object !== null && nulled !== null && nulled.subject === nulled.contract && object.subject !== object.contract) return (await emptyContainers(p, (x) => withArgs({ [key]: x }))) ?? { rule: "units.J(object)", question: "J({})", subject: String(object.subject - nulled.subject + 1), contract: "2" };
   return null;
+}
+
+/**
+ * An empty array and an empty object departing alike (each against null): one way of counting
+ * empty containers, one mistake whichever container a case showed, named by the object's row.
+ */
+async function emptyContainers(p: Probe, at: (x: Json) => Json): Promise<UnitsFinding | null> {
+  const [array, object] = [await delta(p, at([]), at(null)), await delta(p, at({}), at(null))];
+  if (array === null || object === null || array.subject === array.contract || array.subject - array.contract !== object.subject - object.contract) return null;
+  return { rule: "units.J(object)", question: "J({}) and J([])", subject: `${object.subject + 1} and ${array.subject + 1}`, contract: "2 and 2" };
 }
 
 /** The row of the smallest part of `v` whose J departs (`at(x)`: the context with x in v's place). */
@@ -261,7 +281,7 @@ async function valueFinding(p: Probe, at: (x: Json) => Json, v: Json, empty: Jso
     const whole = await delta(p, at(v), at(null));
     if (whole === null || whole.subject === whole.contract) return null;
     const none = await delta(p, at([]), at(null));
-    if (none !== null && none.subject !== none.contract) return { rule: "units.J(array)", question: "J([])", subject: String(none.subject + 1), contract: "2" };
+    if (none !== null && none.subject !== none.contract) return (await emptyContainers(p, at)) ?? { rule: "units.J(array)", question: "J([])", subject: String(none.subject + 1), contract: "2" };
     for (const item of v.slice(0, 16)) {
       const found = await valueFinding(p, (x) => at([x]), item, empty);
       if (found !== null) return found;
@@ -270,7 +290,7 @@ async function valueFinding(p: Probe, at: (x: Json) => Json, v: Json, empty: Jso
   }
   if (isJsonObject(v)) {
     const none = await delta(p, at({}), at(null));
-    if (none !== null && none.subject !== none.contract) return { rule: "units.J(object)", question: "J({})", subject: String(none.subject + 1), contract: "2" };
+    if (none !== null && none.subject !== none.contract) return (await emptyContainers(p, at)) ?? { rule: "units.J(object)", question: "J({})", subject: String(none.subject + 1), contract: "2" };
     for (const [key, x] of Object.entries(v).slice(0, 16)) {
       const entry = await delta(p, at({ [key]: x }), at({}));
       if (entry === null || entry.subject === entry.contract) continue;

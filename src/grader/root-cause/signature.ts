@@ -287,7 +287,7 @@ async function builtSigned(d: Difference, probe: UpstreamProbe | null): Promise<
   const refined = refineBuild(d);
   const about = d.about;
   if (about?.kind === "build" && about.question.input !== null && !about.subject.ok && (about.contract.ok || !about.contract.codes.includes(about.subject.code))) {
-    const feature = await refusedFeature(about.question.input as Json, about.question.reader, about.contract, probe);
+    const feature = await refusedFeature(about.question.input as Json, about.question.reader, about.contract, probe, about.subject.code);
     if (feature !== null) return { ...signed(refined), key: `build refused for ${feature}` };
   }
   return signed(refined);
@@ -680,6 +680,13 @@ async function essentialDress(given: RuleId, scenario: Scenario, probe: Upstream
   if (rule === "step5.thenable" && script.nullPrototype === undefined && script.inherit === undefined) {
     const shallow = shallowChain(script);
     if (shallow !== null && (await departure(script)) !== null && (await departure(shallow)) === null) return "step5.depth";
+  }
+  // A then that delivers undefined and then calls a resolver again (a text, a rejection),
+  // departing while the same then with no later call is answered right: the later call is what
+  // the mistake needs, resolvers that act more than once (not how undefined is taken).
+  if (script.kind === "undefinedDelivered" && script.after !== "nothing" && rule === "step5.thenable") {
+    const { text: _text, when: _when, ...once } = script;
+    if ((await departure(script)) !== null && (await departure({ ...once, after: "nothing" })) === null) return "step5.resolvers";
   }
   // A then that returns a string and delivers the text later, departing as the same then returning
   // nothing does: the later delivery is what the mistake needs, not what the then returns.
