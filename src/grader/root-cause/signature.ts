@@ -30,6 +30,7 @@ import { RECORD_IDENTITY, SUMMARIZER_CALL, labelsAside } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { escapeWhereNothingKept } from "./kept-nothing";
 import { refusedFeature } from "./build-features";
+import { refusedForSharedId } from "./shared-ids";
 import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
 import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
@@ -515,6 +516,12 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   if (!answer.ok && answer.code === "CONTEXT_INVALID_BUDGET") {
     const q = { operation: op.kind, options: op.options, ...(op.kind === "compact" ? { summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json } : {}) };
     if (contractOptions(q).ok && (await probe.optionsOf(q))?.ok === true) return { key: `options.budgets refused with ${answer.code} on this context, accepted on an empty one`, rule: "options.budgets", ...side };
+  }
+  // Refused with CONTEXT_INVALID_INPUT for an id the context already uses that summaryId or
+  // recordId repeats (./shared-ids): a check of the ids, whatever field the battery would name.
+  if (!answer.ok && answer.code === CODE.invalidInput && op.kind === "compact") {
+    const q = { operation: op.kind, options: op.options, summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json };
+    if (contractOptions(q).ok && (await probe.optionsOf(q))?.ok === true && (await refusedForSharedId(scenario, probe))) return { key: "options.ids refused for an id the context already uses", rule: "options.ids", ...side };
   }
   const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
   return { key: optionsKey(refined), rule: refined.rule, ...side };

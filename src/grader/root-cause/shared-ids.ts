@@ -1,0 +1,56 @@
+import { type Json, isJsonObject } from "../../scenario/data";
+import type { Scenario } from "../../scenario/scenario";
+import { contractOf } from "./accepts";
+import { outcomeDeparture } from "./departure";
+import type { UpstreamProbe } from "./probe";
+
+// A compaction's options refused with CONTEXT_INVALID_INPUT where the contract takes them, and
+// accepted on an empty context: the objection may be to an id the context already uses (its
+// summary's, a record's, a message's) that summaryId or recordId repeats, which §7 checks only
+// for a recordId already used by a record (step 3). Asked as the explain phase does, with that
+// one part changed: every such id of the context replaced by another of as many code points
+// (units, limits and the contract's answer stay), the subject answering right.
+
+/** Whether the subject's refusal of `scenario` turns on an id of the context that its options repeat. */
+export async function refusedForSharedId(scenario: Scenario, probe: UpstreamProbe | null): Promise<boolean> {
+  const op = scenario.operation;
+  if (probe === null || op.kind !== "compact" || !isJsonObject(op.options) || !isJsonObject(op.context)) return false;
+  const ids = [op.options.summaryId, op.options.recordId].filter((v): v is string => typeof v === "string");
+  const taken = new Set<string>(JSON.stringify(op.context).match(/"(?:[^"\\]|\\.)*"/g)?.map((s) => JSON.parse(s) as string) ?? []);
+  const renamed = new Map<string, string>();
+  for (const id of ids.filter((x) => taken.has(x))) {
+    const other = fresh(id, new Set([...taken, ...renamed.values()]));
+    if (other === null) return false;
+    renamed.set(id, other);
+  }
+  if (renamed.size === 0) return false;
+  const rename = (v: Json | undefined): Json | undefined => (typeof v === "string" && renamed.has(v) ? renamed.get(v)! : v);
+  const context = op.context;
+  const withId = (record: Json, fields: readonly string[]): Json => (isJsonObject(record) ? { ...record, ...Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, rename(record[f]) as Json])) } : record);
+  const list = (v: Json | undefined) => (Array.isArray(v) ? v : null);
+  const changed: Json = {
+    ...context,
+    ...(isJsonObject(context.summary) ? { summary: withId(context.summary, ["id"]) } : {}),
+    ...(list(context.messages) === null ? {} : { messages: list(context.messages)!.map((m) => withId(m, ["id"])) }),
+    ...(list(context.compactions) === null ? {} : { compactions: list(context.compactions)!.map((r) => withId(r, ["id", "summaryId"])) }),
+  };
+  const variant: Scenario = { ...scenario, operation: { ...op, context: changed as never } };
+  const contract = contractOf(variant);
+  const answer = contract === null ? undefined : await probe.observe(variant);
+  return answer !== undefined && contract !== null && outcomeDeparture(answer, contract) === null;
+}
+
+/** Another string of as many code points as `id`, used nowhere in the context (null when none of letters is left). */
+function fresh(id: string, taken: ReadonlySet<string>): string | null {
+  const length = Math.max(1, [...id].length);
+  for (let n = 0; ; n++) {
+    let digits = "";
+    for (let k = n; ; k = Math.floor(k / 26) - 1) {
+      digits = String.fromCharCode(97 + (k % 26)) + digits;
+      if (k < 26) break;
+    }
+    if (digits.length > length) return null;
+    const candidate = digits.padStart(length, "z");
+    if (candidate !== id && !taken.has(candidate)) return candidate;
+  }
+}
