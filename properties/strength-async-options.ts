@@ -70,12 +70,14 @@ const primitiveSignals = (slots: readonly SignalSlot[]): fc.Arbitrary<SignalSlot
   });
 
 /**
- * The objects, where half the time the object is an AbortController itself (its signal is the
- * genuine one, the controller is not: refused, not unwrapped; held-out s24). Drawn last, as the
- * falsy primitives are, so every other case is generated (and shrunk) as before.
+ * The objects, where a third of the time the object is an AbortController itself (its signal is
+ * the genuine one, the controller is not: refused, not unwrapped; held-out s24), and a third an
+ * object made with Object.create(AbortSignal.prototype) (instanceof holds, the intrinsic getter
+ * refuses it: no signal; held-out b2). Drawn last, as the falsy primitives are, so every other
+ * case is generated (and shrunk) as before.
  */
 const objectSignals = (): fc.Arbitrary<SignalSlot> =>
-  fc.tuple(fc.constantFrom(...OBJECT_SIGNALS), fc.boolean()).map(([slot, controller]) => (controller ? "abortController" : slot));
+  fc.tuple(fc.constantFrom(...OBJECT_SIGNALS), fc.constantFrom("slot", "controller", "prototype")).map(([slot, coin]) => (coin === "controller" ? "abortController" : coin === "prototype" ? "signalPrototype" : slot));
 
 const signalScenarios = (): fc.Arbitrary<Scenario> =>
   onCompaction(fc.oneof(primitiveSignals(PRIMITIVE_SIGNALS), objectSignals()), (slot) =>
@@ -232,6 +234,18 @@ const RESOLVER_MISUSES: readonly [string, (text: string) => SummarizerScript][] 
 ];
 
 /**
+ * The same, where half the time (a coin drawn last: every other case as before) the second
+ * fulfilment of fulfil-first is a native promise that rejects: ignored, but still handled, so no
+ * unhandled rejection follows (§7 step 5; held-out b2m).
+ */
+const resolverMisuseScenarios = (): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...RESOLVER_MISUSES), fc.constantFrom(...SIGNALS), fc.boolean()), ([[label, script], signal, rejected]) =>
+    rejected && label === "fulfil-first"
+      ? withAimedScript("resolvers:fulfil-first-then-rejected-promise", (text) => ({ ...script(text), again: "rejectedPromise" }) as SummarizerScript, signal)
+      : withAimedScript(`resolvers:${label}`, script, signal),
+  );
+
+/**
  * Two adoptions that must fail, each delivered by a function with a callable then: a native
  * promise reached a second time and locked in between (a cycle, or a locked promise: either
  * code; followed once more it would deliver text), and a Proxy whose get trap throws
@@ -368,7 +382,7 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("adoption-stops-at-64", "A chain of more than 64 thenables fails after at most 65 then calls", 1, "Following the chain one level too far (checking the depth only after adopting the next value), which calls a 66th then or accepts the text.", "contract §7 step 5", tooDeepChainScenarios(), allOf(stopsAt64, modelAgrees)),
   define("promise-constructor-redefined", "A native promise while Promise.prototype.constructor is deleted or replaced is still observed: the text", 1, "Refusing a native promise (CONTEXT_ASYNC_VALUE_UNOBSERVABLE) because the realm's Promise.prototype.constructor changed, although the intrinsic then still works.", "contract §7 step 5", redefinedGlobalScenarios(["constructorDeleted", "constructorSubclass"]), modelAgrees),
   define("promise-species-redefined", "A native promise while Promise[Symbol.species] is deleted or replaced is still observed: the text", 1, "Refusing a native promise (CONTEXT_ASYNC_VALUE_UNOBSERVABLE) because the realm's Promise[Symbol.species] changed, although the intrinsic then still works.", "contract §7 step 5", redefinedGlobalScenarios(["speciesDeleted", "speciesReplaced"]), modelAgrees),
-  define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable.", "contract §7 step 5", aimedScriptScenarios("resolvers", RESOLVER_MISUSES), modelAgrees),
+  define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable, or a native promise given to an ignored call left without handlers (its rejection unhandled).", "contract §7 step 5", resolverMisuseScenarios(), allOf(noUnhandledRejection, modelAgrees)),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
   define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted, also without Object.prototype on its prototype chain: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID; or testing for an object with instanceof Object, so a thenable without Object.prototype on its chain is taken as a plain value.", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),

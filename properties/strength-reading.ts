@@ -46,8 +46,15 @@ function withTail(c: ContextData, f: (tail: Record<string, Json>[]) => void): Sc
 }
 const callOf = (tail: Record<string, Json>[], b: number): Record<string, Json> => (tail[1]!.content as Record<string, Json>[])[b]!;
 
-function aimed(id: string, title: string, catches: string, specRef: string, edits: readonly Edit[]): PropertyDefinition {
-  const arbitrary = fc.tuple(context, fc.constantFrom(...edits)).map(([c, [name, apply]]) => ({ ...apply(c), labels: [`reading:${name}`] }));
+/**
+ * `variants`: an edit that half the time, by a coin drawn last (so every other case is generated
+ * and shrunk as before), is replaced by another of the same kind.
+ */
+function aimed(id: string, title: string, catches: string, specRef: string, edits: readonly Edit[], variants: ReadonlyMap<string, Edit> = new Map()): PropertyDefinition {
+  const arbitrary = fc.tuple(context, fc.constantFrom(...edits), fc.boolean()).map(([c, edit, coin]) => {
+    const [name, apply] = coin ? (variants.get(edit[0]) ?? edit) : edit;
+    return { ...apply(c), labels: [`reading:${name}`] };
+  });
   return defineStrength(id, title, 1, catches, specRef, arbitrary, modelAgrees);
 }
 
@@ -147,6 +154,9 @@ const RESULT_EDITS: readonly Edit[] = [
   ["result:id-blank", (c) => withTail(c, (t) => void (t[2]!.id = "\u3000"))],
   ["result:is-error-not-boolean", (c) => withTail(c, (t) => void (t[2]!.isError = 0))],
 ];
+
+/** isError missing altogether (§2: a tool-result message carries a boolean isError; a helper's default is no transcript's; held-out b2m). */
+const RESULT_VARIANTS: ReadonlyMap<string, Edit> = new Map([["result:is-error-not-boolean", ["result:is-error-missing", (c: ContextData) => withTail(c, (t) => void delete t[2]!.isError)] as Edit]]);
 
 const NAME_EDITS: readonly Edit[] = [
   // The call's name and the result's toolName agree, so only the type check of a name can fail.
@@ -252,7 +262,7 @@ export const readingStrengthProperties: readonly PropertyDefinition[] = [
   aimed("proxied-count-past-limit", "Past its count limit behind a Proxy, a channel is still CONTEXT_LIMIT_EXCEEDED: 129 requirements, 4,097 messages, 257 records, 4,097 ids in one record", "A count checked only by peeking at plain arrays before reading, so that a Proxy array past its limit is read to the end and built.", "contract §3", PROXIED_COUNT_EDITS),
   aimed("reading-record-fields", "Compaction records: string ids, unique ids, as many ids as the boundary, at most 4,096", "A compacted message id that is not a string, a duplicate record id, compactedMessageIds of another length than boundary, or more than 4,096 of them accepted.", "contract §3", RECORD_EDITS),
   aimed("reading-message-fields", "Messages: a known role and a non-blank id", "An unknown role read as some message, or a blank user message id accepted.", "contract §2, §3", MESSAGE_EDITS),
-  aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean, accepted.", "contract §2, §3", RESULT_EDITS),
+  aimed("reading-result-fields", "Tool results: a non-blank id and a boolean isError", "A blank tool-result id, or an isError that is not a boolean or is missing, accepted.", "contract §2, §3", RESULT_EDITS, RESULT_VARIANTS),
   aimed("reading-tool-names-and-blocks", "Tool names are non-blank strings; a block is a text or a toolCall, and a toolCall has its arguments", "A tool name that is a number (the same on call and result) or blank accepted, a block of another type read as a tool call or skipped, or a call without arguments read as one with none.", "contract §2, §3", NAME_EDITS),
   aimed("reading-linkage", "Unique call ids, one result per call, the call's name (a call may share a message's id)", "A duplicate call id, a second result for a call (while another call has none), or a result with another toolName accepted; or a call refused for an earlier message's id.", "contract §2", LINK_EDITS),
   aimed("reading-prototypes", "A class instance is no record, a null-prototype object is one; messages must be an array", "The prototype check inverted or dropped (null prototype refused, class instance accepted), or a non-array transcript read by its length.", "contract §3", PROTOTYPE_EDITS),

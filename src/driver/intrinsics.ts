@@ -147,6 +147,8 @@ export function muteAbortEvent(signal: AbortSignal): void {
   R.apply(addEventListenerIntrinsic, signal, ["abort", (event: Event) => R.apply(stopImmediatePropagationIntrinsic, event, [])]);
 }
 const abortSignalAborted = R.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get;
+/** AbortSignal.prototype as it was at load. */
+export const abortSignalPrototype: object = AbortSignal.prototype;
 /** `aborted` of a genuine AbortSignal (the intrinsic getter's brand check); null for anything else. */
 export function abortedOfGenuineSignal(value: unknown): boolean | null {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return null;

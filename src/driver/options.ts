@@ -3,7 +3,7 @@
 import { isControllerSlot, type Operation } from "../scenario/scenario";
 import { createAbortPlan, type AbortPlan } from "./abort-plan";
 import { COUNTER, type HostileCounters } from "./hostile-counters";
-import { AbortControllerCtor, isArray } from "./intrinsics";
+import { AbortControllerCtor, abortSignalPrototype, isArray, objectCreate } from "./intrinsics";
 import { defineData } from "./read";
 import { createRecordingSummarizer, type RecordingSummarizer } from "./summarizer";
 import { scripts } from "./scripts/index";
@@ -56,6 +56,7 @@ export function buildCompactOptions(
   if (controlled) signal = { present: true, value: plan.signal };
   else if (slot === "fakeSignal") signal = { present: true, value: fakeSignal(counters) };
   else if (slot === "abortController") signal = { present: true, value: new AbortControllerCtor() };
+  else if (slot === "signalPrototype") signal = { present: true, value: objectCreate(abortSignalPrototype) };
   else if (typeof slot === "object" && slot !== null) signal = { present: true, value: materialize(slot.value) };
   if (signal.present) defineData(options, "signal", signal.value);
 

@@ -64,9 +64,11 @@ export type SummarizerSlot = "script" | "missing" | { value: Json };
  * "controllerShadowed": a controller's signal given an own data property `aborted: false` by the
  * caller; still genuine, and its state is what the intrinsic getter reads (contract §7).
  * "abortController": an AbortController itself (not its signal), which is no AbortSignal (§7).
+ * "signalPrototype": an object whose prototype is AbortSignal.prototype (`instanceof AbortSignal`
+ * holds), which the intrinsic aborted getter refuses: no AbortSignal (§7).
  */
 export type ControllerSlot = "controller" | "controllerMuted" | "controllerShadowed";
-export type SignalSlot = "none" | ControllerSlot | "fakeSignal" | "abortController" | { value: Json };
+export type SignalSlot = "none" | ControllerSlot | "fakeSignal" | "abortController" | "signalPrototype" | { value: Json };
 
 /** Whether the signal slot is a genuine AbortController's signal (the driver's own controller). */
 export function isControllerSlot(slot: SignalSlot | undefined): slot is ControllerSlot {

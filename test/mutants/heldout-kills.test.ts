@@ -20,6 +20,9 @@ import { make as cancelS23 } from "../heldout/s23-cancel-abortedprop-signalbag/c
 import { make as cancelS24 } from "../heldout/s24-cancel-reasoncode-controller/compose";
 import { make as flowS24 } from "../heldout/s24-flow-callbase-idclash-replyround-summaryrecordid/compose";
 import { make as asyncS24 } from "../heldout/s24-async-jsondepth-returnadopted/compose";
+import { make as signalB2 } from "../heldout/b2-signal-instanceof/compose";
+import { make as readingB2 } from "../heldout/b2m-reading-emptyargs-iserror-requirements/compose";
+import { make as asyncB2 } from "../heldout/b2m-async-thenread-late-last/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
@@ -60,6 +63,10 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["an AbortController accepted as the signal, no compaction needed (session 24, s24)", "strength.non-signal-rejected-before-fast-path", cancelS24(new Set(["controller-accepted-as-signal"]))],
   ["a tool-call id equal to an earlier message's id refused (session 24, s24)", "strength.reading-linkage", flowS24(new Set(["call-id-clashes-with-message-id"]))],
   ["a thenable a then returns chained to its resolvers (session 24, s24)", "strength.then-return-not-the-value", asyncS24(new Set(["then-return-adopted-as-delivery"]))],
+  ["an object inheriting AbortSignal.prototype accepted as the signal (session 25, b2)", "strength.non-signal-rejected", signalB2(new Set(["signal-instanceof-accepted"]))],
+  ["an object inheriting AbortSignal.prototype accepted as the signal, no compaction needed (session 25, b2)", "strength.non-signal-rejected-before-fast-path", signalB2(new Set(["signal-instanceof-accepted"]))],
+  ["a tool result without isError read as isError: false (session 25, b2m)", "strength.reading-result-fields", readingB2(new Set(["iserror-missing-as-false"]))],
+  ["a rejected promise given to a resolver after the first delivery left unhandled (session 25, b2m)", "strength.resolvers-called-once", asyncB2(new Set(["late-delivery-unhandled"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -72,7 +72,7 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
   redefinedPromiseGlobal: { means: "returns a native promise after the realm's Promise constructor or species was redefined", words: (s) => `returns a native promise resolving with ${str(s.text)} after the realm's Promise.prototype.constructor or Promise[Symbol.species] was redefined` },
   resolversMisused: {
     means: "returns a thenable that calls its resolvers more than once",
-    words: (s) => (s.order === "rejectFirst" ? `returns a thenable that rejects, then fulfils with ${str(s.text)}, then throws` : `returns a thenable that fulfils with a pending promise (of ${s.first === "thenlessProxy" ? "a Proxy without then" : str(s.text)}), then fulfils again, rejects and throws`),
+    words: (s) => (s.order === "rejectFirst" ? `returns a thenable that rejects, then fulfils with ${str(s.text)}, then throws` : `returns a thenable that fulfils with a pending promise (of ${s.first === "thenlessProxy" ? "a Proxy without then" : str(s.text)}), then fulfils again${s.again === "rejectedPromise" ? " with a native promise that rejects" : ""}, rejects and throws`),
   },
   promiseReachedAgain: { means: "returns a thenable delivering a native promise whose value delivers that same promise again", words: () => "returns a thenable delivering a native promise whose value delivers that same promise again" },
   lateThenable: {
@@ -137,6 +137,7 @@ const SIGNALS: Readonly<Record<string, string>> = {
   controllerShadowed: "an AbortController's signal given an own property aborted that reads false (its real state is what AbortSignal.prototype.aborted reads)",
   fakeSignal: "an object shaped like an AbortSignal that is not one",
   abortController: "an AbortController itself, not its signal",
+  signalPrototype: "an object made with Object.create(AbortSignal.prototype): instanceof AbortSignal, but no signal",
 };
 
 /** Hostile decorations of an input or of the options (src/driver/decorations). */

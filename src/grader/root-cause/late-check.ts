@@ -69,7 +69,7 @@ function aboutTheSignal(scenario: Scenario): boolean {
   if (op.kind !== "compact") return false;
   const decorations = scenario.decorations ?? [];
   const onSignal = decorations.length > 0 && decorations.every((d) => d.target === "options" && d.path.length >= 1 && d.path[0] === "signal");
-  return onSignal || (decorations.length === 0 && (op.signal === "fakeSignal" || op.signal === "abortController" || typeof op.signal === "object"));
+  return onSignal || (decorations.length === 0 && (op.signal === "fakeSignal" || op.signal === "abortController" || op.signal === "signalPrototype" || typeof op.signal === "object"));
 }
 
 /** The key of every check of the options made after the fast path: one mistake. */

@@ -27,6 +27,8 @@ const SUMMARIES: readonly SummarizerScript[] = [
   { kind: "text", text: x(65_537), delivery: "sync" },
   { kind: "text", text: " ", delivery: "sync" },
   { kind: "text", text: "\n\t ", delivery: "sync" },
+  // Whitespace beyond ASCII, which trim() removes as well (§7 step 6: only whitespace).
+  { kind: "text", text: "\u00a0\u2003\u3000\ufeff", delivery: "sync" },
   { kind: "text", text: "", delivery: "sync" },
   { kind: "text", text: " x ", delivery: "sync" },
   { kind: "value", value: null, delivery: "sync" },
@@ -34,11 +36,16 @@ const SUMMARIES: readonly SummarizerScript[] = [
   { kind: "value", value: { content: "x" }, delivery: "sync" },
 ];
 
-/** Two messages of 40,000 units, all compacted, with room for a summary of 65,536 code points (§4: 5 + u(id) + u(text)). */
-function roomy(summarizer: SummarizerScript): Scenario {
-  const user = (id: string) => ({ id, role: "user", content: x(40_000) });
-  const options = { maxUnits: 70_000, targetUnits: 70_000, summaryMaxUnits: 65_600, retainRecentMessages: 0, summaryId: "s", recordId: "r" };
-  return { operation: { kind: "compact", context: { requirements: [], summary: null, messages: [user("m1"), user("m2")], compactions: [] }, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "none", abort: "none" } };
+/**
+ * Two messages of 40,000 units, all compacted, with room for a summary of 65,536 code points (§4:
+ * 5 + u(id) + u(text)); or (`kept`) the same with a short third message kept by
+ * retainRecentMessages 1, for a submission whose retention of none departs (the same cut).
+ */
+function roomy(summarizer: SummarizerScript, kept = false): Scenario {
+  const user = (id: string, units = 40_000) => ({ id, role: "user", content: x(units) });
+  const options = { maxUnits: 70_000, targetUnits: 70_000, summaryMaxUnits: 65_600, retainRecentMessages: kept ? 1 : 0, summaryId: "s", recordId: "r" };
+  const messages = kept ? [user("m1"), user("m2"), user("m3", 1)] : [user("m1"), user("m2")];
+  return { operation: { kind: "compact", context: { requirements: [], summary: null, messages, compactions: [] }, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "none", abort: "none" } };
 }
 
 export interface SummaryFinding {
@@ -48,12 +55,20 @@ export interface SummaryFinding {
 
 /** The first summary of the battery answered otherwise, signed as a summary-validation mistake no key of `known` has; null when none is. */
 export async function summaryBattery(probe: UpstreamProbe, def: PropertyDefinition, known: ReadonlySet<string>, reference: Host | null): Promise<SummaryFinding | null> {
-  const control = roomy({ kind: "text", text: "short", delivery: "sync" });
-  const plain = await probe.asked(control);
-  const want = contractOf(control);
-  if (plain === undefined || want === null || outcomeDeparture(plain.observation, want) !== null) return null;
+  // The first context whose control (a short text) is compacted right.
+  let kept: boolean | null = null;
+  for (const shape of [false, true]) {
+    const control = roomy({ kind: "text", text: "short", delivery: "sync" }, shape);
+    const plain = await probe.asked(control);
+    const want = contractOf(control);
+    if (plain !== undefined && want !== null && outcomeDeparture(plain.observation, want) === null) {
+      kept = shape;
+      break;
+    }
+  }
+  if (kept === null) return null;
   for (const script of SUMMARIES) {
-    const question = roomy(script);
+    const question = roomy(script, kept);
     const contract = contractOf(question);
     const asked = contract === null ? undefined : await probe.asked(question);
     if (contract === null || asked === undefined || outcomeDeparture(asked.observation, contract) === null) continue;
