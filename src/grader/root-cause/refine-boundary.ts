@@ -67,6 +67,21 @@ export async function noCutWhereOneFits(context: Json, options: Json, probe: Ups
   return answer === null ? { contract: want, options: budgets } : null;
 }
 
+/**
+ * The reverse: a compaction where the contract finds no boundary (CONTEXT_BOUNDARY_UNAVAILABLE),
+ * whose subject's own selectCompactionBoundary of the same context and budgets answers a cut: the
+ * mistake is its boundary's (a cut where none fits), not step 3's. That cut, or null.
+ */
+export async function cutWhereNoneFits(context: Json, options: Json, probe: UpstreamProbe | null): Promise<{ readonly subject: number; readonly options: BoundaryOptions } | null> {
+  if (probe === null || options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  const built = withoutUpstream(() => modelBuild(context));
+  if (!built.ok) return null;
+  const budgets = { targetUnits: options.targetUnits, summaryMaxUnits: options.summaryMaxUnits, retainRecentMessages: options.retainRecentMessages } as unknown as BoundaryOptions;
+  if (withoutUpstream(() => modelBoundary(built.context as ContextData, budgets)) !== null) return null;
+  const answer = await probe.boundaryOf(built.context as ContextData, budgets);
+  return typeof answer === "number" ? { subject: answer, options: budgets } : null;
+}
+
 /** The detail of a boundary departure: "requirements" for a mistake of their term, "not the earliest" for a mistake of the choice, else "". */
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
   if (probe === null || subject === contract) return "";

@@ -1,7 +1,8 @@
 import { type Json, isJsonObject } from "../../scenario/data";
 import type { Scenario } from "../../scenario/scenario";
 import { contractOf } from "./accepts";
-import { outcomeDeparture } from "./departure";
+import { CODE } from "../../model/limits";
+import { acceptedOutcomes } from "../../scenario/expected";
 import type { UpstreamProbe } from "./probe";
 
 // A compaction's options refused with CONTEXT_INVALID_INPUT where the contract takes them, and
@@ -9,7 +10,7 @@ import type { UpstreamProbe } from "./probe";
 // summary's, a record's, a message's) that summaryId or recordId repeats, which §7 checks only
 // for a recordId already used by a record (step 3). Asked as the explain phase does, with that
 // one part changed: every such id of the context replaced by another of as many code points
-// (units, limits and the contract's answer stay), the subject answering right.
+// (units, limits and the contract's answer stay), the subject's refusal goes away.
 
 /** Whether the subject's refusal of `scenario` turns on an id of the context that its options repeat. */
 export async function refusedForSharedId(scenario: Scenario, probe: UpstreamProbe | null): Promise<boolean> {
@@ -36,11 +37,14 @@ export async function refusedForSharedId(scenario: Scenario, probe: UpstreamProb
   };
   const variant: Scenario = { ...scenario, operation: { ...op, context: changed as never } };
   const contract = contractOf(variant);
-  const answer = contract === null ? undefined : await probe.observe(variant);
-  return answer !== undefined && contract !== null && outcomeDeparture(answer, contract) === null;
+  if (contract === null || acceptedOutcomes(contract).some((e) => e.kind === "throws" && e.codes.includes(CODE.invalidInput))) return false;
+  // The refusal is gone (whatever else the subject then answers, another mistake's departure included).
+  const answer = await probe.observe(variant);
+  const outcome = answer?.outcome;
+  return outcome !== undefined && !(outcome.kind === "threw" && outcome.error.isContextCompactionError && outcome.error.code === CODE.invalidInput && answer!.summarizerCalls.length === 0);
 }
 
-/** Another string of as many code points as `id`, used nowhere in the context (null when none of letters is left). */
+/** Another string of as many code points as `id`, used nowhere in the context (null when no string of letters that long is left). */
 function fresh(id: string, taken: ReadonlySet<string>): string | null {
   const length = Math.max(1, [...id].length);
   for (let n = 0; ; n++) {

@@ -3,7 +3,7 @@ import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
-import type { Scenario, SummarizerScript } from "../../scenario/scenario";
+import type { Operation, Scenario, SummarizerScript } from "../../scenario/scenario";
 import { settleScript } from "../../model/summarizer";
 import { contractOf } from "./accepts";
 import { answerObservation } from "./answers";
@@ -17,7 +17,7 @@ import { CODE } from "../../model/limits";
 import { OPTION_CODES, contractOptions } from "./options";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
-import { boundaryDetail, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
+import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import { sizeMeasuredOtherwise } from "./refine-measure";
 import type { BoundaryOptions } from "../../model/shapes";
@@ -340,6 +340,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     const none = await noCutWhereOneFits(op.context, op.options, probe);
     if (none !== null) return { key: "boundary.answer boundary", rule: "boundary.answer", question: `selectCompactionBoundary(context, ${value(none.options as unknown as Json, 120)})`, subject: "null", contract: String(none.contract) };
   }
+  // The reverse: compacted where the contract finds no boundary, and the subject's own boundary finds that cut: its boundary's mistake.
+  if (atStep === "step3.boundary" && observation.outcome.kind === "returned" && !(scenario.decorations ?? []).some((x) => x.target === "input")) {
+    const cut = await cutWhereNoneFits(op.context, op.options, probe);
+    if (cut !== null) return { key: "boundary.answer boundary", rule: "boundary.answer", question: `selectCompactionBoundary(context, ${value(cut.options as unknown as Json, 120)})`, subject: String(cut.subject), contract: "null" };
+  }
   // A departure after step 5 (the summary's checks, the result) with a script that delivers its
   // text through an adoption, while the same text returned as it is gets the contract's answer:
   // what the submission checked was not the text delivered, and the mistake is how step 5 observes it.
@@ -495,7 +500,7 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
     return builtSigned({ layer: "build", question: `buildActiveContext(${value(op.context, 120)})`, subject: buildText(subject), contract: buildContractText(built), about: { kind: "build", question: { reader: "build", input: op.context }, subject, contract: built } }, probe);
   }
   const outcome = observation.outcome;
-  const answer = outcome.kind === "returned" ? { ok: true as const } : outcome.kind === "threw" && typeof outcome.error.code === "string" ? { ok: false as const, code: outcome.error.code } : null;
+  const answer = outcome.kind === "returned" || signalLetThrough(op, observation) ? { ok: true as const } : outcome.kind === "threw" && typeof outcome.error.code === "string" ? { ok: false as const, code: outcome.error.code } : null;
   if (answer === null) return null;
   // selectCompactionBoundary never throws CONTEXT_BOUNDARY_UNAVAILABLE (§6: no boundary is null;
   // the code is compactContext's, step 3): thrown on a context the subject reads right, with
@@ -525,6 +530,17 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   }
   const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
   return { key: optionsKey(refined), rule: refined.rule, ...side };
+}
+
+/**
+ * A signal the contract refuses (the options are fine without it) answered with an error that is
+ * no ContextCompactionError (the intrinsic aborted getter's TypeError, read later): the signal
+ * was let through the check of step 1, as where a small context came back unchanged.
+ */
+function signalLetThrough(op: Operation, observation: Observation): boolean {
+  if (op.kind !== "compact" || observation.outcome.kind !== "threw" || observation.outcome.error.isContextCompactionError) return false;
+  const q = { operation: op.kind, options: op.options, summarizerSlot: op.summarizerSlot as Json };
+  return !contractOptions({ ...q, signal: op.signal as Json }).ok && contractOptions({ ...q, signal: "none" }).ok;
 }
 
 /** Whether the subject answers a scenario as the contract does (false when it cannot be asked). */
