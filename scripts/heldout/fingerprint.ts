@@ -10,8 +10,8 @@ const ROOTS = ["src", "properties", "generators", "test/heldout"];
 /** Folders whose code explains or scores failures but never decides them: a property's verdict does not depend on them. */
 export const EXPLAINING = ["src/grader/root-cause", "src/grader/report", "src/grader/criteria.ts", "src/grader/rubric"];
 
-/** Files no grade depends on: which half of the set an implementation is in. */
-const NOT_GRADED = ["test/heldout/split.ts"];
+/** Files no grade depends on: which half of the set an implementation is in, and the set's own tests. */
+const NOT_GRADED = (rel: string): boolean => rel === "test/heldout/split.ts" || (rel.startsWith("test/heldout/") && rel.endsWith(".test.ts"));
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -30,7 +30,7 @@ export function fingerprint(root: string, settings: { readonly seed: number; rea
   for (const top of ROOTS) {
     for (const file of files(join(root, top))) {
       const rel = relative(root, file);
-      if (NOT_GRADED.includes(rel)) continue;
+      if (NOT_GRADED(rel)) continue;
       if (verdictsOnly && EXPLAINING.some((prefix) => rel === prefix || rel.startsWith(`${prefix}/`))) continue;
       hash.update(rel);
       hash.update(readFileSync(file));

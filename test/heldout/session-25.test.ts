@@ -1,6 +1,6 @@
 // What session 25's analysis tells apart, on the material that showed it (the second blind set,
 // opened as DEV this session), graded as `npm run heldout:measure` grades them: one mistake, one
-// root cause, where each used to give two of one rule or of two rows.
+// root cause, where each used to give two (or three) of one rule or of two rows.
 import { describe, expect, it } from "vitest";
 import { heldoutRootCauses } from "../_helpers/heldout-grades";
 
@@ -37,6 +37,11 @@ describe.concurrent("session 25: one root cause per mistake on the DEV material"
   it("a summary measured in UTF-16 units, alone: one root cause, the size check's", { timeout: 300_000 }, async () => {
     const { ids } = await rootCauses("b2m-maxunits-default-summary-utf16", "summary-size-utf16");
     expect(ids).toEqual(["step6.size"]);
+  });
+
+  it("a whole flow with four mistakes: four root causes (an id the context uses refused is one check of the ids; a cut where none fits is the boundary's)", { timeout: 300_000 }, async () => {
+    const { ids } = await rootCauses("b2m-flow-userid-latest-summaryid-text", null);
+    expect(ids.sort()).toEqual(["boundary.answer", "options.ids", "step8.result", "units.user"]);
   });
 
   it("a boundary one message early, alone: one root cause, even where that lands inside a round", { timeout: 300_000 }, async () => {
