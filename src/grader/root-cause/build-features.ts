@@ -40,7 +40,7 @@ function plainStrings(input: Json): Json {
  * The `index`th plain string of `length` code points (at least one): its number in the letters
  * a–w, then x up to the length, so that two numbers never give one string.
  */
-function ofLength(length: number, index: number): string {
+export function ofLength(length: number, index: number): string {
   let digits = "";
   for (let n = index; ; n = Math.floor(n / 23) - 1) {
     digits = String.fromCharCode(97 + (n % 23)) + digits;

@@ -57,14 +57,8 @@ export async function unitsBehindCut(context: ContextData, options: BoundaryOpti
  * null when the question does not show it.
  */
 export async function noCutWhereOneFits(context: Json, options: Json, probe: UpstreamProbe | null): Promise<{ readonly contract: number; readonly options: BoundaryOptions } | null> {
-  if (probe === null || options === null || typeof options !== "object" || Array.isArray(options)) return null;
-  const built = withoutUpstream(() => modelBuild(context));
-  if (!built.ok) return null;
-  const budgets = { targetUnits: options.targetUnits, summaryMaxUnits: options.summaryMaxUnits, retainRecentMessages: options.retainRecentMessages } as unknown as BoundaryOptions;
-  const want = withoutUpstream(() => modelBoundary(built.context as ContextData, budgets));
-  if (want === null) return null;
-  const answer = await probe.boundaryOf(built.context as ContextData, budgets);
-  return answer === null ? { contract: want, options: budgets } : null;
+  const both = await bothBoundaries(context, options, probe, (contract) => contract !== null);
+  return both !== null && both.contract !== null && both.subject === null ? { contract: both.contract, options: both.options } : null;
 }
 
 /**
@@ -73,13 +67,24 @@ export async function noCutWhereOneFits(context: Json, options: Json, probe: Ups
  * mistake is its boundary's (a cut where none fits), not step 3's. That cut, or null.
  */
 export async function cutWhereNoneFits(context: Json, options: Json, probe: UpstreamProbe | null): Promise<{ readonly subject: number; readonly options: BoundaryOptions } | null> {
+  const both = await bothBoundaries(context, options, probe, (contract) => contract === null);
+  return both !== null && typeof both.subject === "number" ? { subject: both.subject, options: both.options } : null;
+}
+
+/**
+ * The contract's boundary and the subject's own selectCompactionBoundary of a compaction's context
+ * (built by the contract) under its budgets (the §6 fields of its options), the subject asked only
+ * where `asked` holds of the contract's; null when it does not, the context does not build or
+ * the options are no object. The subject's answer is undefined when it gave none.
+ */
+async function bothBoundaries(context: Json, options: Json, probe: UpstreamProbe | null, asked: (contract: number | null) => boolean): Promise<{ readonly contract: number | null; readonly subject: number | null | undefined; readonly options: BoundaryOptions } | null> {
   if (probe === null || options === null || typeof options !== "object" || Array.isArray(options)) return null;
   const built = withoutUpstream(() => modelBuild(context));
   if (!built.ok) return null;
   const budgets = { targetUnits: options.targetUnits, summaryMaxUnits: options.summaryMaxUnits, retainRecentMessages: options.retainRecentMessages } as unknown as BoundaryOptions;
-  if (withoutUpstream(() => modelBoundary(built.context as ContextData, budgets)) !== null) return null;
-  const answer = await probe.boundaryOf(built.context as ContextData, budgets);
-  return typeof answer === "number" ? { subject: answer, options: budgets } : null;
+  const contract = withoutUpstream(() => modelBoundary(built.context as ContextData, budgets));
+  if (!asked(contract)) return null;
+  return { contract, subject: await probe.boundaryOf(built.context as ContextData, budgets), options: budgets };
 }
 
 /** The detail of a boundary departure: "requirements" for a mistake of their term, "not the earliest" for a mistake of the choice, else "". */

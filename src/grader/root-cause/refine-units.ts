@@ -267,7 +267,7 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
  * An empty array and an empty object departing alike (each against null): one way of counting
  * empty containers, one mistake whichever container a case showed, named by the object's row.
  */
-async function emptyContainers(p: Probe, at: (x: Json) => Json): Promise<UnitsFinding | null> {
+export async function emptyContainers(p: Probe, at: (x: Json) => Json): Promise<UnitsFinding | null> {
   const [array, object] = [await delta(p, at([]), at(null)), await delta(p, at({}), at(null))];
   if (array === null || object === null || array.subject === array.contract || array.subject - array.contract !== object.subject - object.contract) return null;
   return { rule: "units.J(object)", question: "J({}) and J([])", subject: `${object.subject + 1} and ${array.subject + 1}`, contract: "2 and 2" };

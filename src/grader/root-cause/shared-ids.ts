@@ -1,6 +1,7 @@
 import { type Json, isJsonObject } from "../../scenario/data";
 import type { Scenario } from "../../scenario/scenario";
 import { contractOf } from "./accepts";
+import { ofLength } from "./build-features";
 import { CODE } from "../../model/limits";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { UpstreamProbe } from "./probe";
@@ -44,17 +45,12 @@ export async function refusedForSharedId(scenario: Scenario, probe: UpstreamProb
   return outcome !== undefined && !(outcome.kind === "threw" && outcome.error.isContextCompactionError && outcome.error.code === CODE.invalidInput && answer!.summarizerCalls.length === 0);
 }
 
-/** Another string of as many code points as `id`, used nowhere in the context (null when no string of letters that long is left). */
+/** Another plain string of as many code points as `id` (./build-features ofLength), used nowhere in the context; null when none of that length is left. */
 function fresh(id: string, taken: ReadonlySet<string>): string | null {
   const length = Math.max(1, [...id].length);
   for (let n = 0; ; n++) {
-    let digits = "";
-    for (let k = n; ; k = Math.floor(k / 26) - 1) {
-      digits = String.fromCharCode(97 + (k % 26)) + digits;
-      if (k < 26) break;
-    }
-    if (digits.length > length) return null;
-    const candidate = digits.padStart(length, "z");
+    const candidate = ofLength(length, n);
+    if (candidate.length > length) return null;
     if (candidate !== id && !taken.has(candidate)) return candidate;
   }
 }

@@ -517,16 +517,16 @@ async function firstStepSignature(scenario: Scenario, observation: Observation, 
   const callable = await callableRefused(scenario, answer, probe);
   if (callable !== null) return { key: callable, rule: "options.summarizer", ...side };
   // Options the contract takes, refused on this context and accepted on an empty one: the
-  // objection is to what the context holds (its requirements, its messages), not to a field.
-  if (!answer.ok && answer.code === "CONTEXT_INVALID_BUDGET") {
+  // objection is to what the context holds, not to a field: its requirements, its messages (a
+  // budget), or an id it already uses that summaryId or recordId repeats (./shared-ids: a check
+  // of the ids, whatever field the battery would name).
+  const ofContext = !answer.ok && (answer.code === CODE.invalidBudget || (answer.code === CODE.invalidInput && op.kind === "compact"));
+  if (ofContext) {
     const q = { operation: op.kind, options: op.options, ...(op.kind === "compact" ? { summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json } : {}) };
-    if (contractOptions(q).ok && (await probe.optionsOf(q))?.ok === true) return { key: `options.budgets refused with ${answer.code} on this context, accepted on an empty one`, rule: "options.budgets", ...side };
-  }
-  // Refused with CONTEXT_INVALID_INPUT for an id the context already uses that summaryId or
-  // recordId repeats (./shared-ids): a check of the ids, whatever field the battery would name.
-  if (!answer.ok && answer.code === CODE.invalidInput && op.kind === "compact") {
-    const q = { operation: op.kind, options: op.options, summarizerSlot: op.summarizerSlot as Json, signal: op.signal as Json };
-    if (contractOptions(q).ok && (await probe.optionsOf(q))?.ok === true && (await refusedForSharedId(scenario, probe))) return { key: "options.ids refused for an id the context already uses", rule: "options.ids", ...side };
+    if (contractOptions(q).ok && (await probe.optionsOf(q))?.ok === true) {
+      if (answer.code === CODE.invalidBudget) return { key: `options.budgets refused with ${answer.code} on this context, accepted on an empty one`, rule: "options.budgets", ...side };
+      if (await refusedForSharedId(scenario, probe)) return { key: "options.ids refused for an id the context already uses", rule: "options.ids", ...side };
+    }
   }
   const refined = await optionsRefined(op.kind, op.options, op.kind === "compact" ? (op.summarizerSlot as Json) : undefined, op.kind === "compact" ? (op.signal as Json) : undefined, answer, probe);
   return { key: optionsKey(refined), rule: refined.rule, ...side };

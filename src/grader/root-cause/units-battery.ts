@@ -1,7 +1,7 @@
 import type { Json } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
 import { value } from "../report/notation";
-import { contextOf, delta, itemFinding, type UnitsFinding } from "./refine-units";
+import { contextOf, delta, emptyContainers, itemFinding, type UnitsFinding } from "./refine-units";
 import type { RuleId } from "./rules";
 
 // Rows of §4 a units mistake hides behind another. A property's smallest counterexample shows the
@@ -87,7 +87,8 @@ export async function unitsBattery(probe: UpstreamProbe, known: ReadonlySet<Rule
   for (const entry of VALUES) add(await valueRow(probe, entry));
   // Most kinds of J departing at once is one way of counting tool arguments (by their JSON
   // text, say), not a mistake per kind: the rows of J the failures name stand for it.
-  if ((await containersAlike(probe)) || (await emptiesAlike(probe))) {
+  // (Empty containers counted alike are one row too: refine-units names it by the object's.)
+  if ((await containersAlike(probe)) || (await emptyContainers({ probe }, withArgument)) !== null) {
     // One per-item term of both containers, or empty ones counted alike: the row already named (or the array's) stands for it.
     if (known.has("units.J(object)") || (found.has("units.J(object)") && !known.has("units.J(array)"))) found.delete("units.J(array)");
     else found.delete("units.J(object)");
@@ -112,13 +113,6 @@ async function containersAlike(probe: UpstreamProbe): Promise<boolean> {
   if (emptyArray.subject !== emptyArray.contract || emptyObject.subject !== emptyObject.contract) return false;
   const [a, o] = [array.subject - array.contract, object.subject - object.contract];
   return a !== 0 && a === o;
-}
-
-/** An empty array and an empty object departing alike against null: one way of counting empty containers (refine-units names it by the object's row). */
-async function emptiesAlike(probe: UpstreamProbe): Promise<boolean> {
-  const p = { probe };
-  const [array, object] = [await delta(p, withArgument([]), withArgument(null)), await delta(p, withArgument({}), withArgument(null))];
-  return array !== null && object !== null && array.subject !== array.contract && array.subject - array.contract === object.subject - object.contract;
 }
 
 /** How many of J's six kinds departing are taken for one mistake of counting arguments. */
