@@ -4,7 +4,7 @@
 // grade's root causes with the ground truth (scripts/heldout/rates.ts) and print the rates of
 // DEV (with detail), BLIND (totals only: test/heldout/split.ts) and ALL.
 //
-//   npm run heldout:measure [-- --jobs 2] [--dir reports/heldout] [--only dev|blind|all]
+//   npm run heldout:measure [-- --jobs 2] [--dir reports/heldout] [--only all|dev|blind|blind1|blind2|blind3]
 //                           [--ids a,b (DEV only)] [--doc docs/heldout.md --label before|after]
 //
 // Each grade runs in a child process of its own (`--jobs` at once), writes its answer to
@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
-import { isBlind, isBlind2 } from "../test/heldout/split";
+import { isBlind, isBlind1, isBlind2, isBlind3 } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint } from "./heldout/fingerprint";
 import { coreReference } from "../src/grader/grade";
@@ -98,20 +98,25 @@ function selected(): Implementation[] {
     if (blind.length > 0) throw new Error(`--ids takes DEV implementations only (${blind.length} BLIND given)`);
     return HELDOUT.filter((impl) => ids.includes(impl.id));
   }
-  // blind (or blind1): the blind set (35); blind2: the second blind set (b2-, b2m-), DEV since session 25.
-  const chosen = (id: string) => (only === "blind2" ? isBlind2(id) : only === "blind1" ? isBlind(id) : (only === "blind") === isBlind(id));
-  return HELDOUT.filter((impl) => only === "all" || chosen(impl.id));
+  // blind: every blind implementation; blind1: the first blind set (35); blind2: the second
+  // (b2-, b2m-), DEV since session 25; blind3: the third (b3-, b3m-, session 26); dev: the rest.
+  const sets: Record<string, (id: string) => boolean> = { blind: isBlind, blind1: isBlind1, blind2: isBlind2, blind3: isBlind3, dev: (id) => !isBlind(id) };
+  const chosen = sets[only];
+  if (only !== "all" && chosen === undefined) throw new Error(`--only takes all, ${Object.keys(sets).join(", ")} (given ${only})`);
+  return HELDOUT.filter((impl) => chosen === undefined || chosen(impl.id));
 }
 
 async function measure(): Promise<void> {
   const jobs = Number(option("jobs") ?? 2);
   const impls = selected();
-  const full = fingerprint(ROOT, { seed, numRuns }, false);
-  const verdicts = fingerprint(ROOT, { seed, numRuns }, true);
-  const tasks: Task[] = impls.flatMap((impl) => [
-    { impl, mistake: null, file: fileOf(impl.id, null), fingerprint: full },
-    ...(impl.mistakes.length > 1 ? impl.mistakes.map((m) => ({ impl, mistake: m.id, file: fileOf(impl.id, m.id), fingerprint: verdicts, analysis: full })) : []),
-  ]);
+  const tasks: Task[] = impls.flatMap((impl) => {
+    const full = fingerprint(ROOT, { seed, numRuns }, false, impl.id);
+    const verdicts = fingerprint(ROOT, { seed, numRuns }, true, impl.id);
+    return [
+      { impl, mistake: null, file: fileOf(impl.id, null), fingerprint: full },
+      ...(impl.mistakes.length > 1 ? impl.mistakes.map((m) => ({ impl, mistake: m.id, file: fileOf(impl.id, m.id), fingerprint: verdicts, analysis: full })) : []),
+    ];
+  });
   const todo = tasks.filter((task) => cached(task) === null);
   console.log(`held-out measure: ${impls.length} implementations, ${tasks.length} grades, ${tasks.length - todo.length} cached, ${todo.length} to run (${jobs} at once)`);
   let done = 0, blindDone = 0, failures = 0;
@@ -138,7 +143,7 @@ async function measure(): Promise<void> {
     }),
   );
   if (todo.length > 0) console.log(`graded in ${((Date.now() - started) / 60000).toFixed(1)} min${failures > 0 ? `; ${failures} grades failed (DEV: see the logs; BLIND: counted only)` : ""}`);
-  await aloneAnalysedAgain(tasks, full);
+  await aloneAnalysedAgain(tasks);
   report(impls, tasks);
 }
 
@@ -148,10 +153,10 @@ async function measure(): Promise<void> {
  * the mistakes whose grade alone has it: both sides by one analysis). A grade kept without its
  * failures (an older measure) keeps its root causes, and is counted.
  */
-async function aloneAnalysedAgain(tasks: readonly Task[], full: string): Promise<void> {
+async function aloneAnalysedAgain(tasks: readonly Task[]): Promise<void> {
   const stale = tasks.flatMap((task) => {
     const answer = task.mistake === null ? null : cached(task);
-    return answer !== null && answer.analysis !== full ? [{ task, answer }] : [];
+    return answer !== null && answer.analysis !== task.analysis ? [{ task, answer }] : [];
   });
   if (stale.length === 0) return;
   const reference = await coreReference();
@@ -163,7 +168,7 @@ async function aloneAnalysedAgain(tasks: readonly Task[], full: string): Promise
         continue;
       }
       const causes = await analyseAgain(entryFor(task.impl.id, task.mistake!, dir), answer.failures, reference);
-      writeAtomically(task.file, JSON.stringify({ ...answer, rootCauses: causes.map(gradedCause), analysis: full }));
+      writeAtomically(task.file, JSON.stringify({ ...answer, rootCauses: causes.map(gradedCause), analysis: task.analysis }));
       again++;
     }
   } finally {
@@ -194,7 +199,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const causes = v.causes.map((c) => `${c.id}[${c.properties}]${c.pure ? (c.owners.length === 0 ? "·" : `=${c.owners.join("=")}`) : `?${c.touches.join("+")}`}`).join(" ");
     console.log(`  ${v.countRight && v.pure && v.missed.length === 0 ? "✓" : "✗"} ${v.id} (${v.mistakes} mistakes): ${v.causes.length} root causes ${causes}${v.missed.length > 0 ? `; missed ${v.missed.join(", ")}` : ""}`);
   }
-  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => v.blind && !isBlind2(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
+  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => isBlind1(v.id))), blind3: ratesOf(judged.filter((v) => isBlind3(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
   for (const [name, r] of Object.entries(rates)) {
     console.log(`\n${name.toUpperCase()} (${r.implementations} implementations):`);
     for (const [what, value] of rateLines(r)) console.log(`  ${what}: ${value}`);

@@ -1,8 +1,10 @@
 // What a cached grade of the held-out measure depends on: the contents of the grader's sources,
-// the properties, the generators and the held-out set, and the settings. A cached grade is used
-// again only under the same fingerprint (the measure is resumable, never stale).
+// the properties, the generators, the held-out set's shared code (its kit, witnesses, checker),
+// the implementation's own folder with the folders it imports, and the settings. A cached grade
+// is used again only under the same fingerprint (the measure is resumable, never stale); adding
+// or changing one implementation leaves the grades of the others cached.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const ROOTS = ["src", "properties", "generators", "test/heldout"];
@@ -10,8 +12,20 @@ const ROOTS = ["src", "properties", "generators", "test/heldout"];
 /** Folders whose code explains or scores failures but never decides them: a property's verdict does not depend on them. */
 export const EXPLAINING = ["src/grader/root-cause", "src/grader/report", "src/grader/criteria.ts", "src/grader/rubric"];
 
-/** Files no grade depends on: which half of the set an implementation is in, and the set's own tests. */
-const NOT_GRADED = (rel: string): boolean => rel === "test/heldout/split.ts" || (rel.startsWith("test/heldout/") && rel.endsWith(".test.ts"));
+const SET = "test/heldout";
+
+/**
+ * Files no grade depends on: which half of the set an implementation is in, the set's own tests,
+ * and its ground truth (a grade runs the folder's code; the mistakes' ids are in the task itself).
+ */
+const NOT_GRADED = (rel: string): boolean =>
+  rel === `${SET}/split.ts` || rel === `${SET}/manifest.ts` || rel.startsWith(`${SET}/truth/`) || (rel.startsWith(`${SET}/`) && rel.endsWith(".test.ts"));
+
+/** An implementation's folder (test/heldout/<id>/, not a shared `_` folder): hashed per implementation. */
+const implementationOf = (rel: string): string | null => {
+  const match = /^test\/heldout\/([^_/][^/]*)\//.exec(rel);
+  return match === null ? null : match[1]!;
+};
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -23,14 +37,33 @@ function files(dir: string): string[] {
   return out;
 }
 
-/** A hash of every source the grades depend on (`verdictsOnly`: leaving out what only explains failures). */
-export function fingerprint(root: string, settings: { readonly seed: number; readonly numRuns: number }, verdictsOnly: boolean): string {
+/** The implementation folders `id`'s code reaches through relative imports (`../<folder>/`), itself first. */
+export function foldersOf(root: string, id: string): string[] {
+  const seen = [id];
+  for (let i = 0; i < seen.length; i++) {
+    const dir = join(root, SET, seen[i]!);
+    if (!existsSync(dir)) continue;
+    for (const file of files(dir)) {
+      for (const [, folder] of readFileSync(file, "utf8").matchAll(/["']\.\.\/([^_./"'][^/"']*)\//g)) if (!seen.includes(folder!)) seen.push(folder!);
+    }
+  }
+  return seen;
+}
+
+/**
+ * A hash of every source the grades of implementation `id` depend on (`verdictsOnly`: leaving out
+ * what only explains failures).
+ */
+export function fingerprint(root: string, settings: { readonly seed: number; readonly numRuns: number }, verdictsOnly: boolean, id: string): string {
+  const own = new Set(foldersOf(root, id));
   const hash = createHash("sha1");
   hash.update(JSON.stringify(settings));
   for (const top of ROOTS) {
     for (const file of files(join(root, top))) {
-      const rel = relative(root, file);
+      const rel = relative(root, file).split("\\").join("/");
       if (NOT_GRADED(rel)) continue;
+      const folder = implementationOf(rel);
+      if (folder !== null && !own.has(folder)) continue;
       if (verdictsOnly && EXPLAINING.some((prefix) => rel === prefix || rel.startsWith(`${prefix}/`))) continue;
       hash.update(rel);
       hash.update(readFileSync(file));
