@@ -189,7 +189,8 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const whole = answers.find((a) => a!.mistake === null)!;
     const alone = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.failed)]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.failed)] as const));
     const aloneCauses = new Map(impl.mistakes.length === 1 ? [[impl.mistakes[0]!.id, new Set(whole.rootCauses.map((c) => c.title))]] : answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, new Set(a!.rootCauses.map((c) => c.title))] as const));
-    const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone, aloneCauses, loss: { points: whole.maxScore - whole.score, criteria: (whole.criteriaLost ?? []).length } });
+    const aloneCriteria = new Map(answers.filter((a) => a!.mistake !== null).map((a) => [a!.mistake!, a!.rootCauses.map((c) => c.criterion)] as const));
+    const verdict = judgeImplementation({ id: impl.id, mistakes: impl.mistakes.map((m) => ({ id: m.id, criterion: m.criterion })), rootCauses: whole.rootCauses, alone, aloneCauses, aloneCriteria, loss: { points: whole.maxScore - whole.score, criteria: (whole.criteriaLost ?? []).length } });
     judged.push({ ...verdict, form: impl.form, blind: isBlind(impl.id), unshared: blindUnshared(impl) });
   }
   if (incomplete > 0) console.log(`${incomplete} implementations lack a grade (a grade failed): left out of the rates`);

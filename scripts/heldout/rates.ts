@@ -39,6 +39,8 @@ export interface GradedImplementation {
   readonly alone: ReadonlyMap<string, ReadonlySet<string>>;
   /** Mistake id → the titles of the root causes its grade alone has: owners of root causes found by asking. */
   readonly aloneCauses?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Mistake id → the criteria of the root causes its grade alone has (undefined where a root cause names none). */
+  readonly aloneCriteria?: ReadonlyMap<string, readonly (string | undefined)[]>;
   /** What the grade cost under the default rubric: points lost, and how many criteria lost points. */
   readonly loss?: { readonly points: number; readonly criteria: number };
 }
@@ -68,6 +70,8 @@ export interface ImplementationVerdict {
   /** Mistakes whose grade alone has not exactly one root cause (by title; known for several mistakes), and how many of them none. */
   readonly aloneNotOne: number;
   readonly aloneNone: number;
+  /** Of those with more than one, how many have every root cause in the mistake's own criterion. */
+  readonly aloneWithin: number;
   /** Root causes whose criterion is their owner's (when both are known). */
   readonly criterionRight: number;
   readonly criterionKnown: number;
@@ -98,6 +102,7 @@ export function judgeImplementation(impl: GradedImplementation): ImplementationV
     missed,
     aloneNotOne: impl.mistakes.length > 1 ? impl.mistakes.filter((m) => impl.aloneCauses !== undefined && impl.aloneCauses.get(m.id)?.size !== 1).length : 0,
     aloneNone: impl.mistakes.length > 1 ? impl.mistakes.filter((m) => impl.aloneCauses !== undefined && (impl.aloneCauses.get(m.id)?.size ?? 0) === 0).length : 0,
+    aloneWithin: impl.mistakes.length > 1 ? impl.mistakes.filter((m) => (impl.aloneCriteria?.get(m.id)?.length ?? 0) > 1 && impl.aloneCriteria!.get(m.id)!.every((c) => c === m.criterion)).length : 0,
     criterionRight: judged.filter((c) => c.owners.some((m) => criterionOf.get(m) === c.criterion)).length,
     criterionKnown: judged.length,
     ...(impl.loss === undefined ? {} : { loss: impl.loss }),
@@ -158,7 +163,7 @@ export interface MissShapes {
   readonly impure: number;
   readonly missed: number;
   /** Mistakes of several-mistake implementations (all of them / those whose count is wrong) whose grade alone has not exactly one root cause, and of those how many have none. */
-  readonly aloneNotOne: { readonly all: number; readonly wrong: number; readonly none: number };
+  readonly aloneNotOne: { readonly all: number; readonly wrong: number; readonly none: number; readonly within: number };
 }
 
 export function missShapes(verdicts: readonly ImplementationVerdict[]): MissShapes {
@@ -173,7 +178,7 @@ export function missShapes(verdicts: readonly ImplementationVerdict[]): MissShap
     second: sum((v) => owned(v) - (v.mistakes - v.missed.length)),
     impure: sum((v) => v.causes.filter((c) => !c.pure).length),
     missed: sum((v) => v.missed.length),
-    aloneNotOne: { all: verdicts.reduce((n, v) => n + v.aloneNotOne, 0), wrong: sum((v) => v.aloneNotOne), none: verdicts.reduce((n, v) => n + v.aloneNone, 0) },
+    aloneNotOne: { all: verdicts.reduce((n, v) => n + v.aloneNotOne, 0), wrong: sum((v) => v.aloneNotOne), none: verdicts.reduce((n, v) => n + v.aloneNone, 0), within: verdicts.reduce((n, v) => n + v.aloneWithin, 0) },
   };
 }
 
@@ -225,7 +230,7 @@ export function rateLines(rates: Rates): readonly [string, string][] {
     ["one mistake → points lost of 200, median / largest", rates.oneLoss.median === null ? "–" : `${rates.oneLoss.median} / ${rates.oneLoss.largest}`],
     ["root-cause titles in plain words (no internal name, no doubled word)", percent(rates.plainTitles)],
     ["several mistakes, count wrong: too many / too few; their root causes no mistake alone fails / a mistake's second / from two mistakes; mistakes missed", missLine(rates.misses)],
-    ["several mistakes: mistakes whose grade alone has not exactly one root cause, in all / in those whose count is wrong (none at all, in all)", `${rates.misses.aloneNotOne.all} / ${rates.misses.aloneNotOne.wrong} (${rates.misses.aloneNotOne.none})`],
+    ["several mistakes: mistakes whose grade alone has not exactly one root cause, in all / in those whose count is wrong (none at all, in all; more than one, all in the mistake's criterion, in all)", `${rates.misses.aloneNotOne.all} / ${rates.misses.aloneNotOne.wrong} (${rates.misses.aloneNotOne.none}; ${rates.misses.aloneNotOne.within})`],
     ["root causes whose criterion is their mistake's", rates.criterion.of === 0 ? "– (no criterion in the report)" : percent(rates.criterion)],
   ];
 }
