@@ -138,12 +138,50 @@ const rejectionBeforeAbortRead: Mistake = {
   },
 };
 
+const keyUnitsUtf16: Mistake = {
+  id: "key-units-utf16",
+  says:
+    "The keys of tool-call arguments are counted by their UTF-16 length (key.length), not in code points, so a key '😀' costs 2 where it costs u('😀') = 1; every string of §4, argument keys included, counts u(s) code points (J(object) = 2 + Σ (1 + u(key) + J(value))).",
+  breaks: "§4 (u(s) is the number of Unicode code points; J(object) = 2 + Σ over keys (1 + u(key) + J(value)))",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits of an assistant calling t with arguments { '😀': 1 } and its empty result",
+    run: (m) => sync(() => m.estimateContextUnits({ messages: [call("a", [["c", "t", { "😀": 1 }]]), result("r", "c", "t", "")] })),
+    expected: { value: 29 },
+  },
+};
+
+const argumentsUnitsCachedByToolName: Mistake = {
+  id: "arguments-units-cached-by-tool-name",
+  says:
+    "J(arguments) is worked out once per tool name and reused for every later call of the same tool, so a second call of t with arguments { abc: 'xyz' } is priced like the first call's {} (8 units short); each tool call costs 6 + u(id) + u(name) + J(its own arguments).",
+  breaks: "§4 (tool-call block = 6 + u(id) + u(name) + J(arguments))",
+  criterion: "units",
+  witness: {
+    call: "estimateContextUnits of assistant a1 calling t with {}, its result, assistant a2 calling t with { abc: 'xyz' }, its result",
+    run: (m) =>
+      sync(() =>
+        m.estimateContextUnits({
+          messages: [call("a1", [["c1", "t", {}]]), result("r1", "c1", "t", ""), call("a2", [["c2", "t", { abc: "xyz" }]]), result("r2", "c2", "t", "")],
+        }),
+      ),
+    expected: { value: 66 },
+  },
+};
+
 export const B3_GUS: readonly Implementation[] = [
   {
     id: "b3-student-gus",
     form: "student",
     mistakes: [channelArraysNotItems, depthCheckedOnContainersOnly, roundsKeyedByMessageId, summaryLimitOnUnits, rejectionBeforeAbortRead],
     importsOutside: false,
+    composable: true,
+  },
+  {
+    id: "b3m-gus-estimator-walk",
+    form: "rewrite",
+    mistakes: [keyUnitsUtf16, argumentsUnitsCachedByToolName],
+    importsOutside: true,
     composable: true,
   },
 ];
