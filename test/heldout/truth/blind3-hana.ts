@@ -1,6 +1,8 @@
 // The third blind set, writer C: `b3-student-hana`, a whole student implementation written from
 // scratch (her own reader, estimator, grouping, boundary walk, options reader, summary follower,
-// result and record), with five planted mistakes, each switchable (her compose.ts). Written from
+// result and record), with five planted mistakes, each switchable (her compose.ts); and
+// `b3m-hana-walk-replyround-reserves`, her own rewrite of one flow (grouping, boundary walk and
+// compactContext) over src/core, with three. Written from
 // the contract, src/core (for behaviour) and the held-out set's own files alone (README: "Blind
 // set 3, writer C: `b3-student-hana`"); the grader was not run on her.
 import { call, compact, options, result, user, usersInput } from "../_witness/fixtures";
@@ -73,12 +75,59 @@ const promiseRecognizedByInstanceof: Mistake = {
   },
 };
 
+const boundary = (target: number, summaryMax: number, retain: number) => ({ targetUnits: target, summaryMaxUnits: summaryMax, retainRecentMessages: retain });
+const groupsView = (groups: unknown) => (groups as { kind: string; startIndex: number; endIndex: number }[]).map((g) => [g.kind, g.startIndex, g.endIndex]);
+
+const replyClosesRound: Mistake = {
+  id: "reply-closes-round",
+  says: "A user message (or an assistant's plain reply) that stands between a tool call and its result ends the tool round, so the results after it become groups of their own; a round runs from the assistant through the last result of any of its calls, whatever stands in between.",
+  breaks: "§5 (a tool round's interval runs from the assistant message through the last result of any of its calls); §2 (a result need not be adjacent to its call)",
+  criterion: "grouping",
+  witness: {
+    call: "groupToolRounds([assistant a calling t, user u, result r of that call])",
+    run: (m) => sync(() => m.groupToolRounds([call("a", [["c", "t"]]), user("u"), result("r", "c", "t")]), groupsView),
+    expected: { value: [["toolRound", 0, 3]] },
+  },
+};
+
+const requirementsWithoutBase: Mistake = {
+  id: "requirements-without-base",
+  says: "The boundary walk counts each requirement as u(id) + u(content) in `fixed`, leaving out its base of 3, so it cuts too early; `fixed` is Σ requirements (3 + u(id) + u(content) each) + summaryMaxUnits.",
+  breaks: "§6 the answer, step 2 (fixed = Σ requirements + summaryMaxUnits, requirements in units of §4)",
+  criterion: "boundary-selection",
+  witness: {
+    call: "selectCompactionBoundary({ requirements: [{ id: 'q', content: 'c' }], messages: three users of 14 units }, { targetUnits: 42, summaryMaxUnits: 10, retainRecentMessages: 0 })",
+    run: (m) => sync(() => m.selectCompactionBoundary({ requirements: [{ id: "q", content: "c" }], messages: usersInput(3).messages }, boundary(42, 10, 0))),
+    expected: { value: 2 },
+  },
+};
+
+const reserveKeepsLargerSummary: Mistake = {
+  id: "reserve-keeps-larger-summary",
+  says: "The boundary walk reserves the larger of summaryMaxUnits and the current summary's units, so a long current summary makes it cut later (or find no cut); the current summary is not counted at all: it will be replaced, and only summaryMaxUnits is reserved for the new one.",
+  breaks: "§6 the answer, step 2 (fixed = Σ requirements + summaryMaxUnits; the current summary is not counted)",
+  criterion: "boundary-selection",
+  witness: {
+    call: "selectCompactionBoundary({ summary: { id: 's0', content: 30 characters }, messages: three users of 14 units }, { targetUnits: 40, summaryMaxUnits: 10, retainRecentMessages: 0 })",
+    run: (m) =>
+      sync(() => m.selectCompactionBoundary({ summary: { id: "s0", content: "012345678901234567890123456789" }, messages: usersInput(3).messages }, boundary(40, 10, 0))),
+    expected: { value: 1 },
+  },
+};
+
 export const B3_HANA: readonly Implementation[] = [
   {
     id: "b3-student-hana",
     form: "student",
     mistakes: [compactedIdsPerGroup, recordBoundaryCountsKept, highSurrogateSwallowsNext, missingOptionAsBudget, promiseRecognizedByInstanceof],
     importsOutside: false,
+    composable: true,
+  },
+  {
+    id: "b3m-hana-walk-replyround-reserves",
+    form: "rewrite",
+    mistakes: [replyClosesRound, requirementsWithoutBase, reserveKeepsLargerSummary],
+    importsOutside: true,
     composable: true,
   },
 ];
