@@ -91,12 +91,72 @@ const unitsAfterOldSummaryId: Mistake = {
   },
 };
 
+const syncTextSkipsSignal: Mistake = {
+  id: "sync-text-skips-signal",
+  says: "A summary the summarizer returns directly (a string, no promise to wait for) is committed at once, without reading the signal, so an abort made inside the summarizer before it returned is missed and the context compacted; the signal is read when the value settles and after the await, whatever the value, and an abort seen there is CONTEXT_CANCELLED.",
+  breaks: "§7 step 6 (after the value settles: aborted → CONTEXT_CANCELLED) and step 5 (the signal is read when the value settles, after the await, before the result is exposed)",
+  criterion: "cancellation",
+  witness: {
+    call: "compactContext(4 users, { signal }) with a summarizer that aborts the signal's controller and returns 'sum'",
+    run: (m) => {
+      const controller = new AbortController();
+      return compact(
+        m,
+        usersInput(4),
+        options(
+          () => {
+            controller.abort();
+            return "sum";
+          },
+          { signal: controller.signal },
+        ),
+        A.summaryOnly,
+      );
+    },
+    expected: { error: "CONTEXT_CANCELLED" },
+  },
+};
+
+const recordBoundaryAsKeptCount: Mistake = {
+  id: "record-boundary-as-kept-count",
+  says: "The record's boundary is written as the number of messages kept (messages.length − boundary), so wherever that differs from the number compacted the new context's record does not match its compactedMessageIds and the compaction fails (CONTEXT_INVALID_INPUT); the record's boundary is the boundary itself, the length of the compacted prefix.",
+  breaks: "§7 step 8 (the record: { id, summaryId, boundary, compactedMessageIds (the ids of the prefix), … }) and §3 (compactedMessageIds.length === boundary)",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call: "compactContext(4 users) with the summary 'sum' (boundary 3, one message kept)",
+    run: (m) => compact(m, usersInput(4), options(() => "sum"), A.summaryOnly),
+    expected: A.compactedWith("sum"),
+  },
+};
+
+const unitsBeforeOfNewContext: Mistake = {
+  id: "units-before-of-new-context",
+  says: "The record's unitsBefore is taken from the context being made (it equals unitsAfter); unitsBefore is the units of the old context, the one compacted.",
+  breaks: "§7 step 8 (unitsBefore: units of the old context)",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call: "compactContext(4 users, { maxUnits: 48, targetUnits: 48 }) with the summary 'sum' (boundary 2, two kept) → result.record.unitsBefore",
+    run: (m) =>
+      compact(m, usersInput(4), options(() => "sum", { maxUnits: 48, targetUnits: 48 }), (value) => ({
+        unitsBefore: (value as { record: { unitsBefore: number } }).record.unitsBefore,
+      })),
+    expected: { value: { unitsBefore: 56 } },
+  },
+};
+
 export const B3_FAY: readonly Implementation[] = [
   {
     id: "b3-student-fay",
     form: "student",
     mistakes: [thenablesKeyedByThen, proxyCheckedAtEntryOnly, sharedContainerAsCycle, retainCheckedAfterFit, unitsAfterOldSummaryId],
     importsOutside: false,
+    composable: true,
+  },
+  {
+    id: "b3m-fay-flow-synctext-boundary-unitsbefore",
+    form: "rewrite",
+    mistakes: [syncTextSkipsSignal, recordBoundaryAsKeptCount, unitsBeforeOfNewContext],
+    importsOutside: true,
     composable: true,
   },
 ];
