@@ -144,6 +144,51 @@ const unitsBeforeOfNewContext: Mistake = {
   },
 };
 
+const listenerAttachedBeforeCall: Mistake = {
+  id: "listener-attached-before-call",
+  says: "The abort listener is attached before the summarizer is called, so an abort made inside the summarizer rejects at once with CONTEXT_CANCELLED, also when the summarizer then throws; the summarizer's synchronous throw is CONTEXT_SUMMARIZER_FAILED (step 4), and the signal is watched from the summarizer's return (step 5).",
+  breaks: "§7 steps 4 and 5 (a synchronous throw → CONTEXT_SUMMARIZER_FAILED; the returned value is awaited while watching the signal)",
+  criterion: "cancellation",
+  witness: {
+    call: "compactContext(4 users, { signal }) with a summarizer that aborts the signal's controller and then throws",
+    run: (m) => {
+      const controller = new AbortController();
+      return compact(
+        m,
+        usersInput(4),
+        options(
+          () => {
+            controller.abort();
+            throw new Error("summarizer down");
+          },
+          { signal: controller.signal },
+        ),
+        A.summaryOnly,
+      );
+    },
+    expected: { error: "CONTEXT_SUMMARIZER_FAILED" },
+  },
+};
+
+/** A genuine signal whose prototype was replaced: its aborted state reads, but it takes no abort listener. */
+function signalWithoutPrototype(): AbortSignal {
+  const signal = new AbortController().signal;
+  Object.setPrototypeOf(signal, Object.prototype);
+  return signal;
+}
+
+const unwatchableSignalUsed: Mistake = {
+  id: "unwatchable-signal-used",
+  says: "A signal that refuses the abort listener (a genuine signal whose prototype was replaced) is used anyway, unwatched, and the context compacted; such a signal is refused before the call (CONTEXT_INVALID_INPUT) or fails after it (CONTEXT_SUMMARIZER_FAILED), since an abort while waiting could not be seen.",
+  breaks: "§7 step 5 (the value is awaited while watching the signal) and §8 (a genuine signal whose prototype was replaced: CONTEXT_INVALID_INPUT before the call or CONTEXT_SUMMARIZER_FAILED after it)",
+  criterion: "cancellation",
+  witness: {
+    call: "compactContext(4 users, { signal }) with the signal of an AbortController whose prototype was set to Object.prototype, and a summarizer returning 'sum'",
+    run: (m) => compact(m, usersInput(4), options(() => "sum", { signal: signalWithoutPrototype() }), A.summaryOnly),
+    expected: { error: "CONTEXT_SUMMARIZER_FAILED" },
+  },
+};
+
 export const B3_FAY: readonly Implementation[] = [
   {
     id: "b3-student-fay",
@@ -156,6 +201,13 @@ export const B3_FAY: readonly Implementation[] = [
     id: "b3m-fay-flow-synctext-boundary-unitsbefore",
     form: "rewrite",
     mistakes: [syncTextSkipsSignal, recordBoundaryAsKeptCount, unitsBeforeOfNewContext],
+    importsOutside: true,
+    composable: true,
+  },
+  {
+    id: "b3m-fay-signal-early-listener-unwatched",
+    form: "rewrite",
+    mistakes: [listenerAttachedBeforeCall, unwatchableSignalUsed],
     importsOutside: true,
     composable: true,
   },
