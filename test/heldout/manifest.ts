@@ -20,6 +20,7 @@ import { S24 } from "./truth/multi-s24";
 import { B2_ONE } from "./truth/blind2-one";
 import { B2_MULTI } from "./truth/blind2-multi";
 import { STUDENTS } from "./truth/students";
+import { B3_FAY } from "./truth/blind3-fay";
 import { B3_GUS } from "./truth/blind3-gus";
 import { B3_HANA } from "./truth/blind3-hana";
 import type { Implementation } from "./truth/types";
@@ -28,4 +29,4 @@ export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18, ...S19, ...S20, ...S21, ...S22, ...S23, ...S24, ...B2_ONE, ...B2_MULTI, ...B3_GUS, ...B3_HANA];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18, ...S19, ...S20, ...S21, ...S22, ...S23, ...S24, ...B2_ONE, ...B2_MULTI, ...B3_GUS, ...B3_HANA, ...B3_FAY];
