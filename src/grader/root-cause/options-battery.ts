@@ -78,9 +78,15 @@ function without(options: Options, field: string): Options {
   return rest;
 }
 
-/** A key's class: the type checks of the budgets are one ("breaking a budget's type"), every other key its own. */
+/**
+ * A key's class: the type checks of the budgets are one ("breaking a budget's type"); a missing
+ * field answered one way is one, whichever field (a reader that takes every absent option for the
+ * same thing); every other key its own.
+ */
 export function optionsClass(key: string): string {
-  return key.replace(/^(options\.(?:budgets|maxUnits)) breaking (?:targetUnits|summaryMaxUnits|retainRecentMessages|maxUnits), /, "options.budgets breaking a budget's type, ");
+  return key
+    .replace(/^(options\.(?:budgets|maxUnits)) breaking (?:targetUnits|summaryMaxUnits|retainRecentMessages|maxUnits), /, "options.budgets breaking a budget's type, ")
+    .replace(/^options\.\w+ a missing field /, "options a missing field ");
 }
 
 export interface OptionsFinding {

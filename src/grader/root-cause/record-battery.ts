@@ -15,10 +15,10 @@ import { value } from "../report/notation";
 // wrong at once (the compacted ids, the record's id, result.record a copy of the last record)
 // fails every property on the first of them: one root cause for three mistakes, since the
 // fields always differ together in its answers. Where the grade holds a mistake of the result,
-// the analysis asks plain compactions (./plain-shapes, and one context with a requirement, a
-// summary and an old record) and compares each field of the answer with the contract's. A field
-// that departs and that no other differing field explains (a different cut explains the
-// compacted ids and unitsAfter; a different summary id the record's summaryId; a miscount of
+// the analysis asks plain compactions (./plain-shapes, one context with a requirement, a
+// summary and an old record, and one that compacts a tool round) and compares each field of the answer with the contract's. A field
+// that departs and that no other differing field explains (a different cut, which the kept
+// messages show, explains the compacted ids, the record's boundary and unitsAfter; a different summary id the record's summaryId; a miscount of
 // units, which the subject's own estimateContextUnits shows, the units) is a mistake of its own;
 // one that no root cause names yet is one more, found by asking.
 
@@ -36,11 +36,14 @@ export interface RecordFinding {
 
 /** The fields of a compacted result a mistake of step 8 can get wrong alone, and the differing fields that would explain each. */
 const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  "record.compactedMessageIds": ["record.boundary", "context.compactions"],
+  // Another cut shows in the kept messages; a record.boundary written otherwise beside the same
+  // kept messages is a field of its own, and explains no other field.
+  "record.boundary": ["context.messages", "context.compactions"],
+  "record.compactedMessageIds": ["context.messages", "context.compactions"],
   "record.id": ["context.compactions"],
   "record.summaryId": ["context.summary.id", "context.summary", "context.compactions"],
   "record.unitsBefore": ["context.compactions"],
-  "record.unitsAfter": ["record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "context.requirements", "context.compactions", "record.unitsBefore"],
+  "record.unitsAfter": ["context.messages", "context.summary.content", "context.summary.id", "context.summary", "context.requirements", "context.compactions", "record.unitsBefore"],
   "context.requirements": [],
   "context.compactions": [],
   // The summary's fields: asked only where the new context holds no summary object (below).
@@ -67,13 +70,24 @@ function richShape(): Scenario {
   return { operation: { kind: "compact", context, prebuilt: false, options, summarizer: { kind: "text", text: "sum", delivery: "sync" }, summarizerSlot: "script", signal: "none", abort: "none" } };
 }
 
+/** A tool round (a call and its result) compacted with the message before it, two short messages kept: the compacted ids of a round. */
+function roundShape(): Scenario {
+  const user = (id: string, content: string) => ({ id, role: "user", content });
+  const call = { id: "a1", role: "assistant", content: [{ type: "toolCall", id: "c1", name: "f", arguments: {} }] };
+  const result = { id: "t1", role: "toolResult", toolCallId: "c1", toolName: "f", content: "y".repeat(40), isError: false };
+  const context = { requirements: [], summary: null, messages: [user("m1", "x".repeat(40)), call, result, user("m3", "z"), user("m4", "w")], compactions: [] };
+  // The contract cuts at 3 (m1, a1 and t1 compacted; 129 units before, 24 after).
+  const options = { maxUnits: 40, targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 2, summaryId: "s1", recordId: "r1" };
+  return { operation: { kind: "compact", context, prebuilt: false, options, summarizer: { kind: "text", text: "sum", delivery: "sync" }, summarizerSlot: "script", signal: "none", abort: "none" } };
+}
+
 const compacted = (v: Json | undefined): v is { [k: string]: Json } => isJsonObject(v) && v.status === "compacted";
 
 /** The fields of the result that depart on their own on the battery, each with the first question that shows it and whether one of the `known` keys names it. */
 export async function recordBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly RecordFinding[]> {
   const found = new Map<string, RecordFinding>();
   const named = (field: string) => [...known].some((key) => key.includes(field));
-  for (const asking of [richShape(), ...plainShapes("sum", { kind: "text", text: "sum", delivery: "sync" }, "none", "none")]) {
+  for (const asking of [richShape(), roundShape(), ...plainShapes("sum", { kind: "text", text: "sum", delivery: "sync" }, "none", "none")]) {
     const contract = contractOf(asking);
     const asked = contract === null ? undefined : await probe.asked(asking);
     if (contract === null || asked === undefined) continue;

@@ -191,7 +191,38 @@ async function requirementsNeeded(context: ContextData, options: BoundaryOptions
   let id = "r-large";
   while (ids.has(id)) id += "'";
   const heavier: ContextData = { ...context, requirements: [...requirements, { id, content: "x".repeat(options.targetUnits) }] };
-  return (await probe.boundaryOf(heavier, options)) === subject;
+  if ((await probe.boundaryOf(heavier, options)) === subject) return true;
+  // One that counts them otherwise needs another targetUnits for a first cut to fit: where the
+  // same transcript without them needs what the contract's does, the difference is theirs.
+  const [withThem, withoutThem] = [await firstFit(context, options, probe), await firstFit(without, options, probe)];
+  if (withThem === undefined || withoutThem === undefined) return false;
+  const want = (c: ContextData) => firstFitBy(c, options, async (o) => withoutUpstream(() => modelBoundary(c, o)));
+  return withoutThem === (await want(without)) && withThem !== (await want(context));
+}
+
+/** The smallest targetUnits (from summaryMaxUnits up) at which the subject answers a cut; undefined when unanswered. */
+async function firstFit(context: ContextData, options: BoundaryOptions, probe: UpstreamProbe): Promise<number | null | undefined> {
+  let unanswered = false;
+  const found = await firstFitBy(context, options, async (o) => {
+    const answer = await probe.boundaryOf(context, o);
+    if (answer === undefined) unanswered = true;
+    return answer ?? null;
+  });
+  return unanswered ? undefined : found;
+}
+
+/** The smallest targetUnits in [max(1, summaryMaxUnits), 2 × targetUnits + Σ requirements] where `cut` answers a cut (bisection, a cut taken to stay once it fits); null when none does. */
+async function firstFitBy(context: ContextData, options: BoundaryOptions, cut: (o: BoundaryOptions) => Promise<number | null>): Promise<number | null> {
+  const at = (targetUnits: number) => cut({ ...options, targetUnits });
+  let low = Math.max(1, options.summaryMaxUnits);
+  let high = Math.min(MAX_TARGET, 2 * options.targetUnits + withoutUpstream(() => modelRequirementsUnits(context.requirements ?? [])));
+  if ((await at(high)) === null) return null;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if ((await at(mid)) === null) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The longest requirement text the probe above writes (well under §3's limit of a text). */

@@ -144,13 +144,18 @@ export async function itemFinding(kind: string, item: Json, probe: UpstreamProbe
   if (ownPlain !== null && contractPlain !== null && ownPlain - offset === contractPlain) return { rule: "units.u", question: `units of ${describe(kind, item)}`, subject: String(own), contract: String(contract) };
   const subject = ascii(item);
   if (!isJsonObject(subject)) return null;
-  // Tool arguments: the entry (and within it the value) whose units depart.
+  // Tool arguments: the entry (and within it the value) whose units depart, the call alone in its
+  // message first. Arguments counted right alone and otherwise beside the message's other blocks
+  // (a count carried from one call to the next) break no row: the context is not the sum of its parts.
   if (subject.role === "assistant" && Array.isArray(subject.content)) {
     const blocks = subject.content;
     for (const [index, block] of blocks.entries()) {
       if (!isJsonObject(block) || block.type !== "toolCall" || !isJsonObject(block.arguments)) continue;
-      const found = await argumentsFinding(p, (args) => contextOf(kind, { ...subject, content: blocks.map((b, i) => (i === index ? { ...(b as Rec), arguments: args } : b)) } as Json)!, block.arguments);
-      if (found !== null) return found;
+      const alone = await argumentsFinding(p, (args) => contextOf(kind, { ...subject, content: [{ ...block, arguments: args }] } as Json)!, block.arguments);
+      if (alone !== null) return alone;
+      if (blocks.length === 1) continue;
+      const beside = await argumentsFinding(p, (args) => contextOf(kind, { ...subject, content: blocks.map((b, i) => (i === index ? { ...(b as Rec), arguments: args } : b)) } as Json)!, block.arguments);
+      if (beside !== null) return { rule: "units.context", question: `units of a tool call's arguments ${value(block.arguments, 60)} next to the message's other blocks`, subject: `${beside.question} = ${beside.subject}`, contract: beside.contract };
     }
   }
   // A result's partner call, with its arguments {}: their J departing is the object's row, not

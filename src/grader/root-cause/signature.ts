@@ -20,6 +20,7 @@ import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import { sizeMeasuredOtherwise } from "./refine-measure";
+import { summaryLimitOtherwise } from "./refine-summary-limit";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
 import type { UpstreamProbe } from "./probe";
@@ -334,6 +335,9 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (atStep === "step8.result" && probe !== null) {
     const units = await limitByUnits(scenario, observation, contract, probe);
     if (units !== null) return { key: units.rule, ...units };
+    // Or step 6's limit of the summary, measured on more than its text (./refine-summary-limit).
+    const summary = await summaryLimitOtherwise(scenario, observation, contract, probe);
+    if (summary !== null) return summary;
   }
   // No boundary where the contract finds one, and the subject's own boundary says none too: its boundary's mistake.
   if (atStep === "step3.boundary" && observation.outcome.kind === "threw" && observation.outcome.error.code === "CONTEXT_BOUNDARY_UNAVAILABLE" && !(scenario.decorations ?? []).some((x) => x.target === "input")) {
@@ -480,6 +484,8 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   // No outcome departs and no script delivers: the property checks something no rule here names.
   // A hang or a crash of such a call (the process exits, runs out of memory, loops) names no rule either.
   if (departure === null || departure.kind === "hangs" || departure.kind === "crashes") return { key: `${rule} own ${op.kind} property ${failure.def.id}`, rule, ...side, undiagnosed: true };
+  // A context's units answered otherwise where no item departs alone: the sum's rule, as where an item departs only beside another (./refine-units).
+  if (op.kind === "units" && departure.kind === "value") return { key: "units.context", rule, ...side };
   return { key: `${rule} own ${op.kind} ${departure.key}`, rule, ...side };
 }
 

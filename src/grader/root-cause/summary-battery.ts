@@ -7,6 +7,7 @@ import { diagnose } from "./diagnose";
 import type { UpstreamProbe } from "./probe";
 import { RULES } from "./rules";
 import type { Signature } from "./signature";
+import { roomy, x } from "./roomy";
 
 // A mistake of step 6's checks of the summary that hides behind one of another kind. The
 // generated summaries seldom reach the edges of step 6 (65536 code points, a blank text, a value
@@ -17,8 +18,6 @@ import type { Signature } from "./signature";
 // same call with a short text is compacted right, and signs the first departing answer as a
 // failure would be (./diagnose): a signature of summary validation that no root cause has is one
 // more mistake, found by asking.
-
-const x = (n: number) => "x".repeat(n);
 
 /** The summaries asked, at step 6's edges and past them. */
 const SUMMARIES: readonly SummarizerScript[] = [
@@ -35,18 +34,6 @@ const SUMMARIES: readonly SummarizerScript[] = [
   { kind: "value", value: 42, delivery: "sync" },
   { kind: "value", value: { content: "x" }, delivery: "sync" },
 ];
-
-/**
- * Two messages of 40,000 units, all compacted, with room for a summary of 65,536 code points (§4:
- * 5 + u(id) + u(text)); or (`kept`) the same with a short third message kept by
- * retainRecentMessages 1, for a submission whose retention of none departs (the same cut).
- */
-function roomy(summarizer: SummarizerScript, kept = false): Scenario {
-  const user = (id: string, units = 40_000) => ({ id, role: "user", content: x(units) });
-  const options = { maxUnits: 70_000, targetUnits: 70_000, summaryMaxUnits: 65_600, retainRecentMessages: kept ? 1 : 0, summaryId: "s", recordId: "r" };
-  const messages = kept ? [user("m1"), user("m2"), user("m3", 1)] : [user("m1"), user("m2")];
-  return { operation: { kind: "compact", context: { requirements: [], summary: null, messages, compactions: [] }, prebuilt: false, options, summarizer, summarizerSlot: "script", signal: "none", abort: "none" } };
-}
 
 export interface SummaryFinding {
   readonly signature: Signature;

@@ -93,7 +93,8 @@ function run(input: unknown, rawOptions: unknown, flags: Flags, resolve: (v: unk
     retainRecentMessages: options.retainRecentMessages,
   });
   if (boundary === null) fail("CONTEXT_BOUNDARY_UNAVAILABLE", "no whole-group cut fits");
-  // [planted listener-attached-before-call] the abort listener is attached before the summarizer is called
+  // [withdrawn listener-attached-before-call] the abort listener attached before the summarizer is called:
+  // written as a mistake, withdrawn (contract-decisions 12 accepts its answer); never switched on.
   if (flags.has("listener-attached-before-call")) lookout.start(() => reject(new ContextCompactionError("CONTEXT_CANCELLED", "aborted")));
   const request = freeze({
     requirements: context.requirements,

@@ -2,5 +2,5 @@
 import { compactContext as own } from "./flow";
 export * from "../../../src/core/index";
 
-const PLANTED = new Set(["listener-attached-before-call", "unwatchable-signal-used"]);
+const PLANTED = new Set(["unwatchable-signal-used"]);
 export const compactContext = (input: unknown, options: unknown): Promise<unknown> => own(input, options, PLANTED);
