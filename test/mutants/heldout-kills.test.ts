@@ -23,6 +23,8 @@ import { make as asyncS24 } from "../heldout/s24-async-jsondepth-returnadopted/c
 import { make as signalB2 } from "../heldout/b2-signal-instanceof/compose";
 import { make as readingB2 } from "../heldout/b2m-reading-emptyargs-iserror-requirements/compose";
 import { make as asyncB2 } from "../heldout/b2m-async-thenread-late-last/compose";
+import { make as gusB3 } from "../heldout/b3-student-gus/compose";
+import * as gusExports from "../heldout/b3-student-gus/index";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
@@ -67,6 +69,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["an object inheriting AbortSignal.prototype accepted as the signal, no compaction needed (session 25, b2)", "strength.non-signal-rejected-before-fast-path", signalB2(new Set(["signal-instanceof-accepted"]))],
   ["a tool result without isError read as isError: false (session 25, b2m)", "strength.reading-result-fields", readingB2(new Set(["iserror-missing-as-false"]))],
   ["a rejected promise given to a resolver after the first delivery left unhandled (session 25, b2m)", "strength.resolvers-called-once", asyncB2(new Set(["late-delivery-unhandled"]))],
+  ["a rejection looked at before the signal when the summary settles, after a muted abort (session 26, b3)", "strength.muted-abort-still-cancels", { ...gusExports, ...gusB3(new Set(["rejection-before-abort-read"])) }],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];
