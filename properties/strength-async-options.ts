@@ -223,6 +223,20 @@ const redefinedGlobalScenarios = (changes: readonly string[]): fc.Arbitrary<Scen
   );
 
 /**
+ * The same, where half the time (a coin drawn last: every other case as before) the realm is
+ * left alone and the promise's own prototype is replaced by a plain class's: the constructor a
+ * lookup finds is another one, no then is found, and it is no instanceof Promise, yet it is a
+ * native promise by its internal slot, observed with the intrinsic then: the text (§7 step 5;
+ * no caller code runs, so §8 leaves no other outcome; held-out b3).
+ */
+const redefinedConstructorScenarios = (changes: readonly string[]): fc.Arbitrary<Scenario> =>
+  onCompaction(fc.tuple(fc.constantFrom(...changes), fc.constantFrom(...SIGNALS), fc.boolean()), ([change, signal, ownPrototype]) =>
+    ownPrototype
+      ? withAimedScript("promiseGlobal:own-prototype-replaced", (text) => ({ kind: "text", text, delivery: "promise", dress: { then: "otherPrototype" } }) as SummarizerScript, signal)
+      : withAimedScript(`promiseGlobal:${change}`, (text) => ({ kind: "redefinedPromiseGlobal", change, text }), signal),
+  );
+
+/**
  * A function with a callable then whose later resolver calls must be ignored: fulfilled first
  * with a promise still pending (it brings a Proxy without then, a non-string; the later
  * calls, another text, a rejection and a throw, arrive while it is pending), or rejected first
@@ -323,11 +337,15 @@ const thenReturnsLockedScenarios = (): fc.Arbitrary<Scenario> =>
  * they are thenables like any other, adopted, and the text is the summary. Half the time (the
  * last draw of a case, so the other half is generated and shrunk as before) the prototype
  * holding then has no prototype itself: no Object.prototype on the chain, not an `instanceof
- * Object`, still a thenable (held-out s21).
+ * Object`, still a thenable (held-out s21). And half the time (a coin drawn last again) the
+ * chain, of 2 to 4, shares one then: instances of one class, or objects made from one holder,
+ * distinct thenables none of which is reached twice, so none is a cycle (held-out b3).
  */
 const inheritedThenScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS), fc.boolean()), ([inherit, depth, signal, nullPrototype]) =>
-    withAimedScript(`inherited:${inherit}${nullPrototype ? "-null-prototype" : ""}`, (text) => ({ kind: "thenableChain", depth, text, inherit, ...(nullPrototype ? { nullPrototype: true as const } : {}) }), signal),
+  onCompaction(fc.tuple(fc.constantFrom("class", "subclass", "objectCreate"), fc.integer({ min: 1, max: 3 }), fc.constantFrom(...SIGNALS), fc.boolean(), fc.boolean()), ([inherit, depth, signal, nullPrototype, shared]) =>
+    shared
+      ? withAimedScript(`inherited:${inherit}${nullPrototype ? "-null-prototype" : ""}-shared-then`, (text) => ({ kind: "thenableChain", depth: depth + 1, text, inherit, sharedThen: true as const, ...(nullPrototype ? { nullPrototype: true as const } : {}) }), signal)
+      : withAimedScript(`inherited:${inherit}${nullPrototype ? "-null-prototype" : ""}`, (text) => ({ kind: "thenableChain", depth, text, inherit, ...(nullPrototype ? { nullPrototype: true as const } : {}) }), signal),
   );
 
 /**
@@ -380,12 +398,12 @@ export const asyncOptionsStrengthProperties: readonly PropertyDefinition[] = [
   define("non-string-summary-values", "A summary value of null, an object or a function without a callable then is CONTEXT_SUMMARY_INVALID", 1, "Treating null as an object (reading its then throws) or any object as a thenable, so a non-string summary becomes CONTEXT_SUMMARIZER_FAILED.", "contract §7 steps 5, 6", nonStringSummaryScenarios(), modelAgrees),
   define("then-throwing-fails", "A thenable whose then throws before resolving fails with CONTEXT_SUMMARIZER_FAILED", 1, "Swallowing the exception of a custom then (or only when a resolver was called), so compactContext never settles.", "contract §7 step 5", thenThrowsScenarios(), modelAgrees),
   define("adoption-stops-at-64", "A chain of more than 64 thenables fails after at most 65 then calls", 1, "Following the chain one level too far (checking the depth only after adopting the next value), which calls a 66th then or accepts the text.", "contract §7 step 5", tooDeepChainScenarios(), allOf(stopsAt64, modelAgrees)),
-  define("promise-constructor-redefined", "A native promise while Promise.prototype.constructor is deleted or replaced is still observed: the text", 1, "Refusing a native promise (CONTEXT_ASYNC_VALUE_UNOBSERVABLE) because the realm's Promise.prototype.constructor changed, although the intrinsic then still works.", "contract §7 step 5", redefinedGlobalScenarios(["constructorDeleted", "constructorSubclass"]), modelAgrees),
+  define("promise-constructor-redefined", "A native promise while Promise.prototype.constructor is deleted or replaced, or whose own prototype was replaced, is still observed: the text", 1, "Refusing a native promise (CONTEXT_ASYNC_VALUE_UNOBSERVABLE) because the realm's Promise.prototype.constructor changed, although the intrinsic then still works; or telling a native promise by instanceof Promise, so one whose prototype was replaced is read as a plain object (CONTEXT_SUMMARY_INVALID).", "contract §7 step 5", redefinedConstructorScenarios(["constructorDeleted", "constructorSubclass"]), modelAgrees),
   define("promise-species-redefined", "A native promise while Promise[Symbol.species] is deleted or replaced is still observed: the text", 1, "Refusing a native promise (CONTEXT_ASYNC_VALUE_UNOBSERVABLE) because the realm's Promise[Symbol.species] changed, although the intrinsic then still works.", "contract §7 step 5", redefinedGlobalScenarios(["speciesDeleted", "speciesReplaced"]), modelAgrees),
   define("resolvers-called-once", "A thenable's resolvers act once: a later fulfilment, rejection or throw is ignored, also while the first is pending", 1, "Resolver guards that let a second call through while the first fulfilment is still pending (or that never let a rejection through), a function with a callable then taken for a plain value, a Proxy without then taken for a thenable, or a native promise given to an ignored call left without handlers (its rejection unhandled).", "contract §7 step 5", resolverMisuseScenarios(), allOf(noUnhandledRejection, modelAgrees)),
   define("adoption-failures", "A native promise reached twice fails (as a cycle, or as locked by then), and a Proxy whose get trap throws fails (or is refused unread)", 1, "Following a native promise reached again until it delivers text; not catching a throwing get trap of a Proxy.", "contract §7 step 5", aimedScriptScenarios("adoption", ADOPTION_FAILURES), modelAgrees),
   define("thenable-delivering-later", "A thenable that delivers in a later job is adopted; one that throws before its scheduled fulfilment fails", 1, "Taking a thenable's outcome only when its then returned (hanging on one that resolves later), or letting a fulfilment that comes after the then threw win.", "contract §7 step 5", lateThenableScenarios(), modelAgrees),
-  define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted, also without Object.prototype on its prototype chain: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID; or testing for an object with instanceof Object, so a thenable without Object.prototype on its chain is taken as a plain value.", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),
+  define("inherited-then-adopted", "A thenable whose then is inherited (an instance of a class with a then method, or an object made with Object.create) is adopted, also without Object.prototype on its prototype chain, also when a chain of them shares that one then: the text it delivers is the summary", 1, "Looking for then as an own property only (hasOwnProperty, Object.keys), so an instance of a class with a then method is taken as a plain value and refused with CONTEXT_SUMMARY_INVALID; testing for an object with instanceof Object, so a thenable without Object.prototype on its chain is taken as a plain value; or remembering thenables by their then rather than by the object, so a second instance of the same class is taken for a cycle (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", inheritedThenScenarios(), modelAgrees),
   define("undefined-delivery-settles", "A thenable that calls resolve(undefined) has delivered undefined: CONTEXT_SUMMARY_INVALID, whatever its then does next (a later fulfilment or rejection is ignored)", 1, "Taking resolve(undefined) for \"nothing delivered yet\" and waiting on, so the call hangs, or a text delivered after it becomes the summary (or a rejection after it fails the call).", "contract §7 steps 5, 6", undefinedDeliveredScenarios(), modelAgrees),
   define("then-return-not-the-value", "A string (or a thenable delivering one) that a then returns before delivering is not the summary: the text it delivers later is", 1, "Taking a primitive that a custom then returns (before any resolver call) as the delivered value, so it becomes the summary or is refused as one; or chaining a thenable it returns to its resolvers.", "contract §7 step 5", thenReturnsTextScenarios(), modelAgrees),
   define("then-returns-locked-promise", "A then that returns a locked or proxied promise is CONTEXT_ASYNC_VALUE_UNOBSERVABLE, even when it delivered text (returned at the second order: that, or the text)", 1, "Ignoring what a custom then returns, observing it only after the then's own outcome, or calling the intrinsic then through a Proxy (CONTEXT_SUMMARIZER_FAILED).", "contract §7 step 5", thenReturnsLockedScenarios(), modelAgrees),

@@ -9,7 +9,9 @@ import type { SummarizerScript } from "../../src/scenario/scenario";
 // that awaits through Promise.resolve or reads `then` to tell a promise from a plain object.
 // The driver applies them (src/driver/scripts/promise-dress.ts).
 
-export type ThenDress = "undefined" | "nonCallable" | "lying" | "inheritedUndefined";
+// "otherPrototype" (the prototype replaced by a plain class's) is drawn by one strength
+// property's coin only (strength.promise-constructor-redefined), not by these arbitraries.
+export type ThenDress = "undefined" | "nonCallable" | "lying" | "inheritedUndefined" | "otherPrototype";
 export type ConstructorDress = "object" | "primitive" | "throwingAccessor";
 export type PromiseDress = { then?: ThenDress; ctor?: ConstructorDress };
 

@@ -23,8 +23,9 @@ export type SummarizerScript =
   /**
    * `inherit`: every thenable of the chain inherits its then (an instance of a class, of a subclass, or made with Object.create).
    * `nullPrototype`: no thenable of the chain has Object.prototype on its prototype chain (Object.create(null), or a holder or class prototype without one).
+   * `sharedThen` (with `inherit`): every thenable of the chain inherits one and the same then (one class, subclass or holder); distinct objects, none reached twice.
    */
-  | { kind: "thenableChain"; depth: number; text: string; inherit?: "class" | "subclass" | "objectCreate"; nullPrototype?: true }
+  | { kind: "thenableChain"; depth: number; text: string; inherit?: "class" | "subclass" | "objectCreate"; nullPrototype?: true; sharedThen?: true }
   | { kind: string; [field: string]: Json };
 
 /**

@@ -25,6 +25,8 @@ import { make as readingB2 } from "../heldout/b2m-reading-emptyargs-iserror-requ
 import { make as asyncB2 } from "../heldout/b2m-async-thenread-late-last/compose";
 import { make as gusB3 } from "../heldout/b3-student-gus/compose";
 import * as gusExports from "../heldout/b3-student-gus/index";
+import { make as fayB3 } from "../heldout/b3-student-fay/compose";
+import { make as hanaB3 } from "../heldout/b3-student-hana/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
@@ -70,6 +72,8 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a tool result without isError read as isError: false (session 25, b2m)", "strength.reading-result-fields", readingB2(new Set(["iserror-missing-as-false"]))],
   ["a rejected promise given to a resolver after the first delivery left unhandled (session 25, b2m)", "strength.resolvers-called-once", asyncB2(new Set(["late-delivery-unhandled"]))],
   ["a rejection looked at before the signal when the summary settles, after a muted abort (session 26, b3)", "strength.muted-abort-still-cancels", { ...gusExports, ...gusB3(new Set(["rejection-before-abort-read"])) }],
+  ["two instances of one thenable class taken for a cycle, thenables remembered by their then (b3, Fay)", "strength.inherited-then-adopted", fayB3(new Set(["thenables-keyed-by-then"]))],
+  ["a native promise whose prototype was replaced refused, promises told by instanceof Promise (b3, Hana)", "strength.promise-constructor-redefined", hanaB3(new Set(["promise-recognized-by-instanceof"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];

@@ -1,6 +1,7 @@
 // A native promise dressed the way a caller may dress one (contract §7 step 5, issue 27): its
 // `then` shadowed (an own `then` that is undefined, not callable or a lying function; an
-// inherited `then` that is undefined) and its `constructor` an own data object that is not
+// inherited `then` that is undefined; no `then` found at all, its prototype replaced by a plain
+// class's, so it is no instanceof Promise either) and its `constructor` an own data object that is not
 // Promise, a primitive, or a configurable getter that throws. No dress changes the outcome: a
 // native promise is observed through the intrinsic then, whatever its own or inherited `then`
 // says (which is never called), and a constructor lookup that throws gets the one retry
@@ -16,7 +17,7 @@ import { ErrorCtor, PromiseCtor, apply, defineProperty, getOwnPropertyDescriptor
 import type { ScriptContext } from "./registry";
 import { ASYNC_COUNTER, bump } from "./thenables";
 
-export type ThenDress = "undefined" | "nonCallable" | "lying" | "inheritedUndefined";
+export type ThenDress = "undefined" | "nonCallable" | "lying" | "inheritedUndefined" | "otherPrototype";
 export type ConstructorDress = "object" | "primitive" | "throwingAccessor";
 export interface PromiseDress {
   readonly then?: ThenDress;
@@ -30,7 +31,7 @@ export interface PromiseDress {
 export type DressParts = "both" | "ownThen";
 
 export const OWN_THEN_CALLS = "promise.ownThen";
-const THEN_DRESSES: readonly string[] = ["undefined", "nonCallable", "lying", "inheritedUndefined"];
+const THEN_DRESSES: readonly string[] = ["undefined", "nonCallable", "lying", "inheritedUndefined", "otherPrototype"];
 const CONSTRUCTOR_DRESSES: readonly string[] = ["object", "primitive", "throwingAccessor"];
 
 /** The script's `dress` field, checked against what its kind accepts (undefined when it has none). */
@@ -42,7 +43,7 @@ export function dressOf(script: { readonly [field: string]: unknown }, parts: Dr
   if (parts === undefined) throw new ScenarioError(`script kind ${String(script.kind)} hands out no native promise to dress`);
   if (then !== undefined && !THEN_DRESSES.includes(then as string)) throw new ScenarioError(`dress.then must be one of ${THEN_DRESSES.join(", ")}`);
   if (ctor !== undefined && !CONSTRUCTOR_DRESSES.includes(ctor as string)) throw new ScenarioError(`dress.ctor must be one of ${CONSTRUCTOR_DRESSES.join(", ")}`);
-  if (parts === "ownThen" && (ctor !== undefined || then === "inheritedUndefined")) {
+  if (parts === "ownThen" && (ctor !== undefined || then === "inheritedUndefined" || then === "otherPrototype")) {
     throw new ScenarioError(`script kind ${String(script.kind)} accepts only an own dress.then (its promise's constructor and prototype are its own)`);
   }
   if (then === undefined && ctor === undefined) throw new ScenarioError("a dress needs `then` or `ctor`");
@@ -55,6 +56,13 @@ function dressThen(promise: Promise<unknown>, dress: ThenDress, ctx: ScriptConte
   if (dress === "inheritedUndefined") {
     // Another prototype, inheriting from Promise.prototype, whose `then` is undefined.
     setPrototypeOf(promise, objectCreate(PromiseCtor.prototype, { then: { value: undefined, writable: true, enumerable: false, configurable: true } }));
+    return;
+  }
+  if (dress === "otherPrototype") {
+    // The prototype of a plain class, not inheriting from Promise.prototype: no then is found,
+    // instanceof Promise is false, and the constructor a lookup finds runs no code (held-out b3).
+    class Receipt {}
+    setPrototypeOf(promise, Receipt.prototype);
     return;
   }
   const lying = function then(onFulfilled: unknown): void {

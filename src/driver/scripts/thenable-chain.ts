@@ -6,6 +6,8 @@
 // of holding it as an own property (depth 1 at least). With `nullPrototype: true`, no thenable
 // of the chain has Object.prototype on its prototype chain (made with Object.create(null), or
 // inheriting from a holder or class prototype that has none): still thenables (§7 step 5).
+// With `sharedThen: true` (and `inherit`), the thenables all inherit one then, from one class,
+// subclass or holder: distinct objects, each its own thenable, none a repeat (§7 step 5).
 import type { Json } from "../../scenario/data";
 import { numberIsSafeInteger } from "../intrinsics";
 import { ScenarioError } from "../scenario-error";
@@ -24,6 +26,10 @@ export const thenableChainScript: ScriptKind = {
       if (!isInherit(script.inherit)) throw new ScenarioError("thenableChain needs `inherit` absent, \"class\", \"subclass\" or \"objectCreate\"");
       if (depth === 0) throw new ScenarioError("thenableChain with `inherit` needs a `depth` of 1 at least");
     }
+    if (script.sharedThen !== undefined) {
+      if (script.sharedThen !== true) throw new ScenarioError("thenableChain needs `sharedThen` absent or true");
+      if (script.inherit === undefined) throw new ScenarioError("thenableChain with `sharedThen` needs `inherit`");
+    }
     if (script.nullPrototype !== undefined) {
       if (script.nullPrototype !== true) throw new ScenarioError("thenableChain needs `nullPrototype` absent or true");
       if (depth === 0) throw new ScenarioError("thenableChain with `nullPrototype` needs a `depth` of 1 at least");
@@ -36,6 +42,6 @@ export const thenableChainScript: ScriptKind = {
       ctx.settling();
       return text;
     };
-    return depth === 0 ? last() : thenableChain(ctx, depth, last, true, script.inherit as Inherit | undefined, script.nullPrototype === true);
+    return depth === 0 ? last() : thenableChain(ctx, depth, last, true, script.inherit as Inherit | undefined, script.nullPrototype === true, script.sharedThen === true);
   },
 };

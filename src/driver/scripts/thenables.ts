@@ -131,6 +131,56 @@ export function inheritedThenable(ctx: ScriptContext, name: string, body: (r: Re
 }
 
 /**
+ * `count` thenables that all inherit one then (contract §7 step 5: each object is its own
+ * thenable, and only the same object reached again is a repeat): instances of one class
+ * ("class"), of one subclass of it ("subclass"), or objects made with Object.create from one
+ * holder ("objectCreate"); with `nullPrototype`, no Object.prototype on their chain. The shared
+ * then finds its thenable by `this` (a then called on anything else throws, as one called bare)
+ * and counts as countedThenable's, repeats per thenable. `body(level)` runs the call on the
+ * thenable at `level`. Returns the thenables, the first one first.
+ */
+export function sharedThenThenables(ctx: ScriptContext, name: string, count: number, body: (level: number, r: Resolvers) => unknown, inherit: Inherit, counted = true, nullPrototype = false): object[] {
+  const links: object[] = [];
+  const calls: number[] = [];
+  const then = function then(this: unknown, onFulfilled: unknown, onRejected: unknown): unknown {
+    let level = -1;
+    for (let i = 0; i < links.length; i++) if (links[i] === this) level = i;
+    if (counted) {
+      bump(ctx, ASYNC_COUNTER.thenCalls);
+      bump(ctx, `${ASYNC_COUNTER.thenCalls}.${name}`);
+    }
+    if (level < 0) throw new TypeError("then was called without one of its thenables as this");
+    calls[level] = calls[level]! + 1;
+    if (counted && calls[level]! > 1) bump(ctx, ASYNC_COUNTER.thenRepeat);
+    return body(level, {
+      fulfil: (value) => {
+        if (typeof onFulfilled === "function") apply(onFulfilled, undefined, [value]);
+      },
+      reject: (reason) => {
+        if (typeof onRejected === "function") apply(onRejected, undefined, [reason]);
+      },
+    });
+  };
+  let make: () => object;
+  if (inherit === "objectCreate") {
+    const holder: object = nullPrototype ? (objectCreate(null) as object) : {};
+    defineProperty(holder, "then", { value: then, writable: true, enumerable: true, configurable: true });
+    make = () => objectCreate(holder) as object;
+  } else {
+    class Link {}
+    defineProperty(Link.prototype, "then", { value: then, writable: true, enumerable: false, configurable: true });
+    if (nullPrototype) setPrototypeOf(Link.prototype, null);
+    class LinkPart extends Link {}
+    make = inherit === "class" ? () => new Link() : () => new LinkPart();
+  }
+  for (let i = 0; i < count; i++) {
+    links[i] = make();
+    calls[i] = 0;
+  }
+  return links;
+}
+
+/**
  * A thenable counted as countedThenable's, made with Object.create(null): its own then, and no
  * Object.prototype on its chain (not an instanceof Object), still a thenable (§7 step 5).
  */
@@ -143,10 +193,16 @@ export function nullPrototypeThenable(ctx: ScriptContext, name: string, body: (r
 /**
  * `count` generic thenables, each delivering the next, the last delivering `last()` (which
  * calls `ctx.settling()` itself when what it delivers is the settlement). With `inherit`, each
- * thenable inherits its then (inheritedThenable); with `nullPrototype`, no thenable has
- * Object.prototype on its prototype chain.
+ * thenable inherits its then (inheritedThenable), and with `sharedThen` too, they all inherit
+ * one then (sharedThenThenables); with `nullPrototype`, no thenable has Object.prototype on its
+ * prototype chain.
  */
-export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true, inherit?: Inherit, nullPrototype = false): unknown {
+export function thenableChain(ctx: ScriptContext, count: number, last: () => unknown, counted = true, inherit?: Inherit, nullPrototype = false, sharedThen = false): unknown {
+  if (sharedThen && inherit !== undefined) {
+    // One then for the whole chain: the thenable at `level` delivers the next, the last `last()`.
+    const links = sharedThenThenables(ctx, "chain", count, (level, r) => r.fulfil(level === count - 1 ? last() : links[level + 1]), inherit, counted, nullPrototype);
+    return links[0];
+  }
   let next: unknown = null;
   for (let level = count - 1; level >= 0; level--) {
     const deliver = next;

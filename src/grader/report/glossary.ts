@@ -40,8 +40,8 @@ const SCRIPTS: Readonly<Record<string, { readonly means: string; readonly words:
   reject: { means: "returns a native promise rejected with a value", words: (s) => `returns a native promise rejected with ${jsonWords(s.value)}` },
   never: { means: "returns a native promise that never settles", words: () => "returns a native promise that never settles" },
   thenableChain: {
-    means: "returns a chain of generic thenables, each delivering the next, the last delivering the text (each may inherit its then from a class or a prototype object, and may have no Object.prototype on its prototype chain)",
-    words: (s) => `returns a chain of ${String(s.depth)} generic thenables${inheritWords(s.inherit)}${s.nullPrototype === true ? ", each with no Object.prototype on its prototype chain (Object.create(null))" : ""}, each delivering the next, the last delivering ${str(s.text)}`,
+    means: "returns a chain of generic thenables, each delivering the next, the last delivering the text (each may inherit its then from a class or a prototype object, all may share one then so inherited, and may have no Object.prototype on its prototype chain)",
+    words: (s) => `returns a chain of ${String(s.depth)} generic thenables${inheritWords(s.inherit)}${s.sharedThen === true ? ", all sharing that one then (one class or holder for the whole chain)" : ""}${s.nullPrototype === true ? ", each with no Object.prototype on its prototype chain (Object.create(null))" : ""}, each delivering the next, the last delivering ${str(s.text)}`,
   },
   nestedPromise: {
     means: "returns native promises and generic thenables nested in each other",
@@ -98,6 +98,7 @@ const DRESSES: Readonly<Record<string, string>> = {
   "then:nonCallable": "its own then is not callable",
   "then:lying": "its own then lies (it delivers another object)",
   "then:inheritedUndefined": "its prototype's then is undefined",
+  "then:otherPrototype": "its prototype replaced by a plain class's (no then found, not instanceof Promise)",
   "ctor:object": "its own constructor is a plain object",
   "ctor:primitive": "its own constructor is a primitive",
   "ctor:throwingAccessor": "its own constructor is a configurable getter that throws",
