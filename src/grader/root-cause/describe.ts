@@ -117,6 +117,7 @@ export function detailWords(detail: string | null): string | null {
     [/^taken$/, () => "taken where the contract goes on"],
     [/^(async|bound|arrow) function refused with (\S+)$/, (m) => `a summarizer that is ${m[1] === "async" ? "an async" : m[1] === "bound" ? "a bound" : "an arrow"} function refused with ${m[2]}`],
     [/^refused with (\S+) on this context, accepted on an empty one$/, (m) => `valid options refused with ${m[1]} for what the context holds (its requirements, its messages), accepted on an empty context`],
+    [/^shared then$/, () => "distinct thenables sharing one then, as instances of one class: each its own thenable, none a repeat"],
     [/^null prototype$/, () => "a thenable without a prototype, made with Object.create(null)"],
     [/^inherited then$/, () => "a then found on the prototype, as on an instance of a class with a then method"],
     [/^undefined delivered$/, () => "a resolve(undefined), which delivers undefined"],

@@ -580,9 +580,9 @@ async function deliveredOtherwise(scenario: Scenario, probe: UpstreamProbe | nul
 }
 
 /**
- * A thenable mistake that needs one shape of thenable: no prototype (Object.create(null)), a then
- * found on the prototype (an instance of a class, an object made with Object.create), or a
- * resolve(undefined) before the text. Where
+ * A thenable mistake that needs one shape of thenable: distinct thenables sharing one inherited
+ * then, no prototype (Object.create(null)), a then found on the prototype (an instance of a
+ * class, an object made with Object.create), or a resolve(undefined) before the text. Where
  * the plainest thenable (an own then delivering the same text at once) is answered right, such a
  * script's departure is a mistake of its own (then looked for as an own property only; undefined
  * taken for "nothing delivered yet"), told apart from the other thenable mistakes of step 5; where
@@ -592,6 +592,11 @@ async function thenableShape(rule: RuleId, scenario: Scenario, probe: UpstreamPr
   const op = scenario.operation;
   if (rule !== "step5.thenable" || probe === null || op.kind !== "compact") return "";
   const script = op.summarizer as { readonly [field: string]: Json };
+  // Thenables that share one inherited then: the same chain with a then of its own per thenable.
+  if (script.kind === "thenableChain" && script.sharedThen === true) {
+    const { sharedThen: _sharedThen, ...apart } = script;
+    if (await answeredRight({ ...scenario, operation: { ...op, summarizer: apart as never } }, probe)) return " shared then";
+  }
   // A thenable without a prototype: the same chain with one (Object.prototype) is the plainest.
   if (script.kind === "thenableChain" && script.nullPrototype === true) {
     const { nullPrototype: _nullPrototype, ...withPrototype } = script;
