@@ -1,25 +1,22 @@
 // The held-out measure's cache key (scripts/heldout/fingerprint.ts): a grade is used again only
 // while what it depends on is unchanged, and only that.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fingerprint, foldersOf } from "../../scripts/heldout/fingerprint";
+import { tempDir } from "../_helpers/temp-dir";
 
 const SETTINGS = { seed: 1, numRuns: 10 };
 let root = "";
 
-function tree(files: Record<string, string>): string {
-  root = mkdtempSync(join(tmpdir(), "cc-print-"));
+async function tree(files: Record<string, string>): Promise<void> {
+  root = await tempDir("cc-print-");
   for (const [path, text] of Object.entries(files)) write(path, text);
-  return root;
 }
 function write(path: string, text: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
 }
-
-afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const BASE = {
   "src/core/a.ts": "export const a = 1;",
@@ -35,14 +32,14 @@ const BASE = {
 };
 
 describe("the held-out measure's fingerprint", () => {
-  it("follows an implementation's imports of other implementation folders", () => {
-    tree(BASE);
+  it("follows an implementation's imports of other implementation folders", async () => {
+    await tree(BASE);
     expect(foldersOf(root, "one")).toEqual(["one", "two"]);
     expect(foldersOf(root, "three")).toEqual(["three"]);
   });
 
-  it("changes with the implementation's own folder, the folders it imports and the shared sources, not with another implementation or the ground truth", () => {
-    tree(BASE);
+  it("changes with the implementation's own folder, the folders it imports and the shared sources, not with another implementation or the ground truth", async () => {
+    await tree(BASE);
     const before = (id: string) => fingerprint(root, SETTINGS, false, id);
     const [one, three] = [before("one"), before("three")];
     write("test/heldout/three/index.ts", "export const three = 4;");
@@ -58,8 +55,8 @@ describe("the held-out measure's fingerprint", () => {
     expect(before("three")).not.toBe(now);
   });
 
-  it("leaves what only explains failures out of the verdicts' fingerprint", () => {
-    tree(BASE);
+  it("leaves what only explains failures out of the verdicts' fingerprint", async () => {
+    await tree(BASE);
     const [verdicts, full] = [fingerprint(root, SETTINGS, true, "one"), fingerprint(root, SETTINGS, false, "one")];
     write("src/grader/root-cause/r.ts", "export const r = 2;");
     expect(fingerprint(root, SETTINGS, true, "one")).toBe(verdicts);
