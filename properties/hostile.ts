@@ -3,7 +3,7 @@ import type { Observation, PropertyDefinition, Verdict } from "../src/scenario";
 import { hostileScenario, limitEdgeScenario, pastLimitProbes } from "../generators";
 import { once } from "./_internals/calibrate";
 import { decorationsAfterOverflow } from "../src/model/hostile";
-import { differs, fail, mismatch, pass, show } from "./_internals/format";
+import { fail, mismatch, pass, show } from "./_internals/format";
 import { sameData } from "./_internals/json";
 import { agreeOnOutcome, checkThrowsContractError, describeOutcome } from "./_internals/outcome";
 import type { CheckInput } from "../src/scenario";
@@ -25,7 +25,7 @@ function expectedOutcome({ observation, expected }: CheckInput): Verdict {
   if (expected.kind === "throws") return checkThrowsContractError(observation, expected.codes);
   const got = agreeOnOutcome(observation, expected);
   if (got.ok !== true) return got.ok === false ? got.verdict : pass;
-  return sameData(got.value, expected.value) ? pass : differs("returned value (read like plain data)", expected.value, got.value);
+  return sameData(got.value, expected.value) ? pass : mismatch("returned value (read like plain data)", expected.value, got.value);
 }
 
 function noAccessorCalled({ observation }: CheckInput): Verdict {

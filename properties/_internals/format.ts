@@ -39,16 +39,6 @@ export function mismatchData(what: string, expected: Json | undefined, observed:
   return fail(`${what}: at ${difference.path} expected ${show(difference.expected ?? "(absent)")}, observed ${show(difference.observed ?? "(absent)")}`);
 }
 
-/**
- * A failure for two values already found to differ: mismatchData's first differing path where it
- * finds one, else the whole values. The path is part of the failure's origin, so shrinking does
- * not slide from one field's difference to another's (docs/grading.md, shrinking).
- */
-export function differs(what: string, expected: Json | undefined, observed: Json | undefined): Verdict {
-  const verdict = mismatchData(what, expected, observed);
-  return verdict.ok ? mismatch(what, expected, observed) : verdict;
-}
-
 /** The first failing verdict, or pass: lets a check list its clauses in order. */
 export function firstFailure(...verdicts: readonly (() => Verdict)[]): Verdict {
   for (const verdict of verdicts) {

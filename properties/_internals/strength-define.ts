@@ -2,7 +2,7 @@ import type { CheckInput, Decoration, Observation, PropertyDefinition, Scenario,
 import type { Expected } from "../../src/scenario";
 import fc from "fast-check";
 import { compactScenarios } from "./arbitraries";
-import { differs, pass } from "./format";
+import { mismatch, pass } from "./format";
 import { sameData } from "./json";
 import { checkThrowsContractError, returnedValue } from "./outcome";
 
@@ -13,7 +13,7 @@ export function agreesWithModel(observation: Observation, expected: Expected): V
   if (expected.kind === "throws") return checkThrowsContractError(observation, expected.codes);
   const returned = returnedValue(observation);
   if (!returned.ok) return returned.verdict;
-  return sameData(returned.value, expected.value) ? pass : differs("returned value (the model's)", expected.value, returned.value);
+  return sameData(returned.value, expected.value) ? pass : mismatch("returned value (the model's)", expected.value, returned.value);
 }
 
 export const modelAgrees = ({ observation, expected }: CheckInput): Verdict => agreesWithModel(observation, expected);
