@@ -5,6 +5,7 @@ import type { Expected } from "../../scenario/expected";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
+import { outcomeDeparture } from "./departure";
 
 /**
  * The observation is exactly one outcome `expected` accepts: the very value returned (or a
@@ -27,4 +28,16 @@ export function contractOf(scenario: Scenario): Expected | null {
   } catch {
     return null;
   }
+}
+
+/** What answeredRight asks: the subject's observation of a scenario (./probe's UpstreamProbe), undefined when unanswered. */
+interface Observer {
+  observe(scenario: Scenario): Promise<Observation | undefined>;
+}
+
+/** Whether the subject answers `scenario` as the contract does (false where either cannot answer). */
+export async function answeredRight(scenario: Scenario, probe: Observer | null): Promise<boolean> {
+  const contract = contractOf(scenario);
+  const answer = contract === null || probe === null ? undefined : await probe.observe(scenario);
+  return answer !== undefined && contract !== null && outcomeDeparture(answer, contract) === null;
 }

@@ -5,7 +5,7 @@ import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Operation, Scenario, SummarizerScript } from "../../scenario/scenario";
 import { settleScript } from "../../model/summarizer";
-import { contractOf } from "./accepts";
+import { answeredRight, contractOf } from "./accepts";
 import { answerObservation } from "./answers";
 import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
@@ -547,13 +547,6 @@ function signalLetThrough(op: Operation, observation: Observation): boolean {
   if (op.kind !== "compact" || observation.outcome.kind !== "threw" || observation.outcome.error.isContextCompactionError) return false;
   const q = { operation: op.kind, options: op.options, summarizerSlot: op.summarizerSlot as Json };
   return !contractOptions({ ...q, signal: op.signal as Json }).ok && contractOptions({ ...q, signal: "none" }).ok;
-}
-
-/** Whether the subject answers a scenario as the contract does (false when it cannot be asked). */
-async function answeredRight(scenario: Scenario, probe: UpstreamProbe | null): Promise<boolean> {
-  const contract = contractOf(scenario);
-  const answer = contract === null || probe === null ? undefined : await probe.observe(scenario);
-  return answer !== undefined && contract !== null && outcomeDeparture(answer, contract) === null;
 }
 
 /**
