@@ -31,6 +31,18 @@ export function bump(ctx: ScriptContext, name: string): void {
 
 export type Resolvers = { fulfil(value: unknown): void; reject(reason: unknown): void };
 
+/** The callbacks a then was given, as resolvers (a callback that is not a function is skipped). */
+function resolversFor(onFulfilled: unknown, onRejected: unknown): Resolvers {
+  return {
+    fulfil: (value) => {
+      if (typeof onFulfilled === "function") apply(onFulfilled, undefined, [value]);
+    },
+    reject: (reason) => {
+      if (typeof onRejected === "function") apply(onRejected, undefined, [reason]);
+    },
+  };
+}
+
 /** An object whose own `then` is an accessor: each read is counted (then.getter), then `read` gives the then, or throws. */
 export function thenAccessor(ctx: ScriptContext, read: () => unknown): object {
   const value = {};
@@ -63,17 +75,7 @@ export function countedThenable(ctx: ScriptContext, name: string, body: (r: Reso
       // A then is a method of its thenable, called on it as a promise calls it (§7 step 5): like
       // any then that reads its own object, called bare it finds none and throws.
       if (this === undefined || this === null) throw new TypeError("then was called without its thenable as this");
-      return body(
-        {
-          fulfil: (value) => {
-            if (typeof onFulfilled === "function") apply(onFulfilled, undefined, [value]);
-          },
-          reject: (reason) => {
-            if (typeof onRejected === "function") apply(onRejected, undefined, [reason]);
-          },
-        },
-        calls,
-      );
+      return body(resolversFor(onFulfilled, onRejected), calls);
     },
   };
 }
@@ -115,19 +117,23 @@ export function isInherit(value: unknown): value is Inherit {
  * ("objectCreate"). Contract §7 step 5: then is read as any property is, an inherited one too.
  */
 export function inheritedThenable(ctx: ScriptContext, name: string, body: (r: Resolvers, call: number) => unknown, inherit: Inherit, counted = true, nullPrototype = false): object {
-  const then = reflectGet(countedThenable(ctx, name, body, counted), "then");
+  return inheritors(reflectGet(countedThenable(ctx, name, body, counted), "then"), inherit, nullPrototype)();
+}
+
+/** A maker of objects that inherit `then` as `inherit` says (one class, subclass or holder for every object it makes). */
+function inheritors(then: unknown, inherit: Inherit, nullPrototype: boolean): () => object {
   if (inherit === "objectCreate") {
     const holder: object = nullPrototype ? (objectCreate(null) as object) : {};
     defineProperty(holder, "then", { value: then, writable: true, enumerable: true, configurable: true });
-    return objectCreate(holder) as object;
+    return () => objectCreate(holder) as object;
   }
   class LaterSummary {}
   defineProperty(LaterSummary.prototype, "then", { value: then, writable: true, enumerable: false, configurable: true });
   // With `nullPrototype`, the class's prototype has no prototype: no Object.prototype on the chain.
   if (nullPrototype) setPrototypeOf(LaterSummary.prototype, null);
-  if (inherit === "class") return new LaterSummary();
+  if (inherit === "class") return () => new LaterSummary();
   class LaterSummaryPart extends LaterSummary {}
-  return new LaterSummaryPart();
+  return () => new LaterSummaryPart();
 }
 
 /**
@@ -152,27 +158,9 @@ export function sharedThenThenables(ctx: ScriptContext, name: string, count: num
     if (level < 0) throw new TypeError("then was called without one of its thenables as this");
     calls[level] = calls[level]! + 1;
     if (counted && calls[level]! > 1) bump(ctx, ASYNC_COUNTER.thenRepeat);
-    return body(level, {
-      fulfil: (value) => {
-        if (typeof onFulfilled === "function") apply(onFulfilled, undefined, [value]);
-      },
-      reject: (reason) => {
-        if (typeof onRejected === "function") apply(onRejected, undefined, [reason]);
-      },
-    });
+    return body(level, resolversFor(onFulfilled, onRejected));
   };
-  let make: () => object;
-  if (inherit === "objectCreate") {
-    const holder: object = nullPrototype ? (objectCreate(null) as object) : {};
-    defineProperty(holder, "then", { value: then, writable: true, enumerable: true, configurable: true });
-    make = () => objectCreate(holder) as object;
-  } else {
-    class Link {}
-    defineProperty(Link.prototype, "then", { value: then, writable: true, enumerable: false, configurable: true });
-    if (nullPrototype) setPrototypeOf(Link.prototype, null);
-    class LinkPart extends Link {}
-    make = inherit === "class" ? () => new Link() : () => new LinkPart();
-  }
+  const make = inheritors(then, inherit, nullPrototype);
   for (let i = 0; i < count; i++) {
     links[i] = make();
     calls[i] = 0;
