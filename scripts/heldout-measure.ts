@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
 import { isBlind, isBlind1, isBlind2, isBlind3 } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
-import { fingerprint } from "./heldout/fingerprint";
+import { fingerprint, readSources } from "./heldout/fingerprint";
 import { coreReference } from "../src/grader/grade";
 import { analyseAgain } from "./heldout/analyse-again";
 import { entryFor, gradeHeldout, type GradeFile } from "./heldout/grade-one";
@@ -109,9 +109,10 @@ function selected(): Implementation[] {
 async function measure(): Promise<void> {
   const jobs = Number(option("jobs") ?? 2);
   const impls = selected();
+  const sources = readSources(ROOT);
   const tasks: Task[] = impls.flatMap((impl) => {
-    const full = fingerprint(ROOT, { seed, numRuns }, false, impl.id);
-    const verdicts = fingerprint(ROOT, { seed, numRuns }, true, impl.id);
+    const full = fingerprint(ROOT, { seed, numRuns }, false, impl.id, sources);
+    const verdicts = fingerprint(ROOT, { seed, numRuns }, true, impl.id, sources);
     return [
       { impl, mistake: null, file: fileOf(impl.id, null), fingerprint: full },
       ...(impl.mistakes.length > 1 ? impl.mistakes.map((m) => ({ impl, mistake: m.id, file: fileOf(impl.id, m.id), fingerprint: verdicts, analysis: full })) : []),

@@ -50,24 +50,38 @@ export function foldersOf(root: string, id: string): string[] {
   return seen;
 }
 
-/**
- * A hash of every source the grades of implementation `id` depend on (`verdictsOnly`: leaving out
- * what only explains failures).
- */
-export function fingerprint(root: string, settings: { readonly seed: number; readonly numRuns: number }, verdictsOnly: boolean, id: string): string {
-  const own = new Set(foldersOf(root, id));
-  const hash = createHash("sha1");
-  hash.update(JSON.stringify(settings));
+/** The sources the grades may depend on, read once: each file's path (relative, with /) and contents, in hashing order. */
+export interface Sources {
+  readonly root: string;
+  readonly files: readonly { readonly rel: string; readonly text: Buffer }[];
+}
+
+export function readSources(root: string): Sources {
+  const out: { rel: string; text: Buffer }[] = [];
   for (const top of ROOTS) {
     for (const file of files(join(root, top))) {
       const rel = relative(root, file).split("\\").join("/");
-      if (NOT_GRADED(rel)) continue;
-      const folder = implementationOf(rel);
-      if (folder !== null && !own.has(folder)) continue;
-      if (verdictsOnly && EXPLAINING.some((prefix) => rel === prefix || rel.startsWith(`${prefix}/`))) continue;
-      hash.update(rel);
-      hash.update(readFileSync(file));
+      if (!NOT_GRADED(rel)) out.push({ rel, text: readFileSync(file) });
     }
+  }
+  return { root, files: out };
+}
+
+/**
+ * A hash of every source the grades of implementation `id` depend on (`verdictsOnly`: leaving out
+ * what only explains failures); `sources` read once for many implementations (readSources), else
+ * read now.
+ */
+export function fingerprint(root: string, settings: { readonly seed: number; readonly numRuns: number }, verdictsOnly: boolean, id: string, sources: Sources = readSources(root)): string {
+  const own = new Set(foldersOf(root, id));
+  const hash = createHash("sha1");
+  hash.update(JSON.stringify(settings));
+  for (const { rel, text } of sources.files) {
+    const folder = implementationOf(rel);
+    if (folder !== null && !own.has(folder)) continue;
+    if (verdictsOnly && EXPLAINING.some((prefix) => rel === prefix || rel.startsWith(`${prefix}/`))) continue;
+    hash.update(rel);
+    hash.update(text);
   }
   return hash.digest("hex").slice(0, 16);
 }
