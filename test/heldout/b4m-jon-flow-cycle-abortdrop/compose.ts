@@ -1,0 +1,9 @@
+// b4m-jon-flow-cycle-abortdrop: a student's own compactContext and waiting step over src/core,
+// with two planted mistakes (one criterion), each switchable. Its §8 choices are src/core's (no LATITUDE).
+import { makerOf } from "../_kit/assemble";
+import { reference } from "../_kit/impl";
+import { PLANTED, compactContext } from "./flow";
+
+export { PLANTED };
+
+export const make = makerOf(PLANTED, (enabled) => ({ ...reference, compactContext: (input: unknown, options: unknown) => compactContext(input, options, enabled) }));
