@@ -100,7 +100,7 @@ function selected(): Implementation[] {
   }
   // blind: every blind implementation; blind1: the first blind set (35); blind2: the second
   // (b2-, b2m-), DEV since session 25; blind3: the third (b3-, b3m-, session 26),
-  // DEV since; blind4: the fourth (b4m-, session 27), blind; dev: the rest.
+  // DEV since; blind4: the fourth (b4m-, session 27), DEV since; dev: the rest.
   const sets: Record<string, (id: string) => boolean> = { blind: isBlind, blind1: isBlind1, blind2: isBlind2, blind3: isBlind3, blind4: isBlind4, dev: (id) => !isBlind(id) };
   const chosen = sets[only];
   if (only !== "all" && chosen === undefined) throw new Error(`--only takes all, ${Object.keys(sets).join(", ")} (given ${only})`);
