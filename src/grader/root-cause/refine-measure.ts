@@ -31,6 +31,10 @@ export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Obs
   if (options === null || typeof options !== "object" || Array.isArray(options)) return null;
   const { targetUnits, summaryMaxUnits, maxUnits } = options;
   if (typeof targetUnits !== "number" || typeof summaryMaxUnits !== "number" || typeof maxUnits !== "number") return null;
+  // Refused where the contract's own count has room in both checks (neither at its edge): no
+  // comparison at the edge refuses there. (Shrinking drives a counterexample to the subject's
+  // edge, so one more unit of room tells nothing where the contract's edge is further.)
+  if (roomInBoth(op, contract, summaryMaxUnits, targetUnits)) return "measured otherwise";
   const roomier: Scenario = { ...scenario, operation: { ...op, options: { ...options, targetUnits: targetUnits + 1, summaryMaxUnits: summaryMaxUnits + 1, maxUnits: Math.max(maxUnits, targetUnits + 1) } } };
   // The contract answers the roomier compaction as it answers this one (the same cut, or the same codes).
   const want = contractOf(roomier);
@@ -51,6 +55,26 @@ export async function sizeMeasuredOtherwise(scenario: Scenario, observation: Obs
   if (plainWant === null || shape(plainWant) !== shape(contract)) return null;
   const plainAnswer = await probe.observe(plain);
   return plainAnswer !== undefined && plainAnswer.outcome.kind === "returned" ? "measured otherwise" : null;
+}
+
+/**
+ * Whether the contract compacts with room in both size checks: its new summary (5 + u(summaryId)
+ * + u(text)) below summaryMaxUnits and its new context (the record's unitsAfter) below targetUnits.
+ */
+function roomInBoth(op: Extract<Scenario["operation"], { kind: "compact" }>, contract: Expected, summaryMaxUnits: number, targetUnits: number): boolean {
+  const text = (op.summarizer as { readonly text?: unknown }).text;
+  const summaryId = (op.options as { readonly summaryId?: unknown }).summaryId;
+  if (op.summarizer.kind !== "text" || typeof text !== "string" || typeof summaryId !== "string") return false;
+  const summary = 5 + [...summaryId].length + [...text].length;
+  const outcomes = acceptedOutcomes(contract);
+  return (
+    summary < summaryMaxUnits &&
+    outcomes.length > 0 &&
+    outcomes.every((e) => {
+      const after = e.kind === "returns" ? at(e.value, "record.unitsAfter") : undefined;
+      return typeof after === "number" && after < targetUnits;
+    })
+  );
 }
 
 /** An expected answer's outcomes in short: the cut it returns, or the codes it throws. */
