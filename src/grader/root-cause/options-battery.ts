@@ -22,41 +22,55 @@ import { optionsScenario } from "./options";
 type Options = { readonly [k: string]: Json };
 
 const BOUNDARY: Options = { targetUnits: 10, summaryMaxUnits: 5, retainRecentMessages: 2 };
-const COMPACT: Options = { ...BOUNDARY, maxUnits: 20, summaryId: "s-new", recordId: "r-new" };
+/**
+ * The battery's bases, the first the submission accepts: each question changes one part of it,
+ * so a base the submission refuses (a valid summaryMaxUnits of 5 refused, say) would make every
+ * question depart for that one reason, named after the part the question changed. The second
+ * base has summaryMaxUnits at its edge (equal to targetUnits), every other field as the first's.
+ */
+const BASES: readonly Options[] = [BOUNDARY, { ...BOUNDARY, summaryMaxUnits: 10 }];
 
-const boundary = (change: Options): OptionsQuestion => ({ operation: "boundary", options: { ...BOUNDARY, ...change } });
-const compact = (change: Options): OptionsQuestion => ({ operation: "compact", options: { ...COMPACT, ...change }, summarizerSlot: "script", signal: "none" });
+/** Each check of the options at its edge (valid) and broken by one, then each field's type, each a change of `base`. */
+function batteryOn(base: Options): readonly OptionsQuestion[] {
+  const full: Options = { ...base, maxUnits: 20, summaryId: "s-new", recordId: "r-new" };
+  const boundary = (change: Options): OptionsQuestion => ({ operation: "boundary", options: { ...base, ...change } });
+  const compact = (change: Options): OptionsQuestion => ({ operation: "compact", options: { ...full, ...change }, summarizerSlot: "script", signal: "none" });
+  return [
+    boundary({ targetUnits: 1, summaryMaxUnits: 1 }),
+    boundary({ targetUnits: 1_000_000 }),
+    boundary({ summaryMaxUnits: 1 }),
+    boundary({ summaryMaxUnits: 10 }),
+    boundary({ retainRecentMessages: 0 }),
+    boundary({ retainRecentMessages: 4096 }),
+    boundary({ targetUnits: 0, summaryMaxUnits: 0 }),
+    boundary({ targetUnits: 1_000_001 }),
+    boundary({ summaryMaxUnits: 0 }),
+    boundary({ summaryMaxUnits: 11 }),
+    boundary({ retainRecentMessages: -1 }),
+    boundary({ retainRecentMessages: 4097 }),
+    boundary({ targetUnits: 10.5 }),
+    boundary({ summaryMaxUnits: 4.5 }),
+    boundary({ retainRecentMessages: 1.5 }),
+    boundary({ targetUnits: "10" }),
+    boundary({ summaryMaxUnits: "5" }),
+    boundary({ retainRecentMessages: "2" }),
+    compact({ maxUnits: 10 }),
+    compact({ maxUnits: 1_000_000 }),
+    compact({ maxUnits: 9 }),
+    compact({ maxUnits: 1_000_001 }),
+    compact({ maxUnits: 20.5 }),
+    compact({ maxUnits: "20" }),
+    compact({ summaryId: " " }),
+    compact({ recordId: "" }),
+    ...["targetUnits", "summaryMaxUnits", "retainRecentMessages"].map((field) => ({ operation: "boundary" as const, options: without(base, field) })),
+    ...["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits", "summaryId", "recordId"].map((field) => ({ ...compact({}), options: without(full, field) })),
+  ];
+}
 
-/** Each check of the options at its edge (valid) and broken by one, then each field's type. */
-export const OPTIONS_BATTERY: readonly OptionsQuestion[] = [
-  boundary({ targetUnits: 1, summaryMaxUnits: 1 }),
-  boundary({ targetUnits: 1_000_000 }),
-  boundary({ summaryMaxUnits: 1 }),
-  boundary({ summaryMaxUnits: 10 }),
-  boundary({ retainRecentMessages: 0 }),
-  boundary({ retainRecentMessages: 4096 }),
-  boundary({ targetUnits: 0, summaryMaxUnits: 0 }),
-  boundary({ targetUnits: 1_000_001 }),
-  boundary({ summaryMaxUnits: 0 }),
-  boundary({ summaryMaxUnits: 11 }),
-  boundary({ retainRecentMessages: -1 }),
-  boundary({ retainRecentMessages: 4097 }),
-  boundary({ targetUnits: 10.5 }),
-  boundary({ summaryMaxUnits: 4.5 }),
-  boundary({ retainRecentMessages: 1.5 }),
-  boundary({ targetUnits: "10" }),
-  boundary({ summaryMaxUnits: "5" }),
-  boundary({ retainRecentMessages: "2" }),
-  compact({ maxUnits: 10 }),
-  compact({ maxUnits: 1_000_000 }),
-  compact({ maxUnits: 9 }),
-  compact({ maxUnits: 1_000_001 }),
-  compact({ maxUnits: 20.5 }),
-  compact({ maxUnits: "20" }),
-  compact({ summaryId: " " }),
-  compact({ recordId: "" }),
-  ...["targetUnits", "summaryMaxUnits", "retainRecentMessages"].map((field) => ({ operation: "boundary" as const, options: without(BOUNDARY, field) })),
-  ...["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits", "summaryId", "recordId"].map((field) => ({ ...compact({}), options: without(COMPACT, field) })),
+/** The plain options of both operations on `base`. */
+const plainOf = (base: Options): readonly OptionsQuestion[] => [
+  { operation: "boundary", options: base },
+  { operation: "compact", options: { ...base, maxUnits: 20, summaryId: "s-new", recordId: "r-new" }, summarizerSlot: "script", signal: "none" },
 ];
 
 /**
@@ -99,18 +113,25 @@ export interface OptionsFinding {
 }
 
 /**
- * The departing answers of the battery whose class no key of `known` has, one per class. Where
- * the grade holds no options mistake, the battery is asked only when the subject accepts the
- * plain options of both operations (a subject that refuses every call departs on every question
- * for another reason).
+ * The departing answers of the battery whose class no key of `known` has, one per class, asked
+ * on the first base whose plain options of both operations the subject accepts. Where no base
+ * is accepted, the battery is asked on the first only when the grade already holds an options
+ * mistake (a subject that refuses every call departs on every question for another reason).
  */
 export async function optionsBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly OptionsFinding[]> {
-  if (known.size === 0) {
-    for (const plain of [boundary({}), compact({})]) if ((await probe.optionsOf(plain))?.ok !== true) return [];
+  let base: Options | null = null;
+  for (const candidate of BASES) {
+    let accepted = true;
+    for (const plain of plainOf(candidate)) if ((await probe.optionsOf(plain))?.ok !== true) accepted = false;
+    if (accepted) {
+      base = candidate;
+      break;
+    }
   }
+  if (base === null && known.size === 0) return [];
   const classes = new Set([...known].map(optionsClass));
   const found: OptionsFinding[] = [];
-  for (const question of OPTIONS_BATTERY) {
+  for (const question of batteryOn(base ?? BOUNDARY)) {
     const answer = await probe.optionsOf(question);
     if (answer === undefined || !optionsDepart(question, answer)) continue;
     const refined = (await lateRefined(question, answer, classes, probe)) ?? (await optionsRefined(question.operation, question.options, question.summarizerSlot, question.signal, answer, probe));
