@@ -25,10 +25,20 @@ import type { UpstreamProbe } from "./probe";
  * itself cuts inside a round: the boundary's own mistake).
  */
 export async function groupsBehindCut(context: ContextData, subject: number | null, probe: UpstreamProbe | null): Promise<Difference | null> {
-  const transcript = context.messages ?? [];
   if (probe === null || subject === null) return null;
-  const contract = modelGroups(transcript);
+  const contract = modelGroups(context.messages ?? []);
   if (!contract.some((g) => g.kind === "toolRound" && g.startIndex < subject && subject <= g.endIndex)) return null;
+  return groupsOtherwise(context, probe);
+}
+
+/**
+ * The subject's own groups of the context's transcript, where they differ from the contract's
+ * (the difference, for refineGroups); null where they are the same or cannot be asked.
+ */
+export async function groupsOtherwise(context: ContextData, probe: UpstreamProbe | null): Promise<Difference | null> {
+  const transcript = context.messages ?? [];
+  if (probe === null) return null;
+  const contract = modelGroups(transcript);
   const theirs = await probe.groupsOfTranscript(transcript);
   if (theirs === undefined || groupsText(theirs) === groupsText(contract)) return null;
   return { layer: "groups", question: `groups of the ${transcript.length}-message transcript`, subject: groupsText(theirs), contract: groupsText(contract), about: { kind: "groups", transcript, subject: theirs, contract } };

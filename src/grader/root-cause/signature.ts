@@ -1,5 +1,5 @@
 import { expectedFor, modelBuild, type BuildOutcome, type ModelGroup } from "../../model/index";
-import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
+import { withoutUpstream, withUpstreamAnswers, type BuildAnswer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -17,7 +17,7 @@ import { CODE } from "../../model/limits";
 import { OPTION_CODES, contractOptions } from "./options";
 import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
-import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, noCutWhereOneFits, unitsBehindCut } from "./refine-boundary";
+import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, groupsOtherwise, noCutWhereOneFits, unitsBehindCut, WITH_ROUNDS } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import { sizeMeasuredOtherwise } from "./refine-measure";
 import { summaryLimitOtherwise } from "./refine-summary-limit";
@@ -104,6 +104,10 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
     const beneath = d?.about?.kind === "boundary" ? await beneathTheCut(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : null;
     if (beneath !== null) return beneath;
     const choice = d?.about?.kind === "boundary" ? await boundaryDetail(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
+    // An answer that turns on the tool rounds, from a subject that groups the same transcript
+    // otherwise: the walk cuts where its own groups allow, and the mistake is the grouping's.
+    const grouped = choice === WITH_ROUNDS && d?.about?.kind === "boundary" ? await groupsOtherwise(d.about.context, probe) : null;
+    if (grouped !== null) return signed(refineGroups(grouped));
     return fromDifference("boundary.answer", choice === "" ? "boundary" : choice, d);
   }
   if (layer === "options") {
@@ -123,8 +127,10 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
     const d = recheck.differences.find((x) => x.about?.kind === "compaction");
     if (d?.about?.kind === "compaction") {
       const scenario = plainCompaction(d.about.question);
-      const contract = withoutUpstream(() => expectedFor(scenario));
-      return compactSignature(scenario, answerObservation(d.about.subject), contract, d, probe, failure.focus);
+      const plain = withoutUpstream(() => expectedFor(scenario));
+      const observation = answerObservation(d.about.subject);
+      const contract = (await ownFieldsContract(scenario, observation, plain, probe)) ?? plain;
+      return compactSignature(scenario, observation, contract, d, probe, failure.focus);
     }
   }
   if (layer === "async") {
@@ -169,6 +175,29 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
     return { key: rule, rule, question: name, subject: d?.subject ?? "", contract: d?.contract ?? "" };
   }
   return ownSignature(failure, expected, probe);
+}
+
+/**
+ * A compacted result that departs in several fields, the first of which the subject's own
+ * upstream answers give (its boundary's cut, say) and a later one they do not (the ids it lists):
+ * the compaction's own departure is the later field, judged against the contract's answer
+ * computed from the subject's units, groups and boundary (the explain phase on fields: what the
+ * upstream answers explain is not the compaction's). Null where the first field stays.
+ */
+async function ownFieldsContract(scenario: Scenario, observation: Observation, plain: Expected, probe: UpstreamProbe | null): Promise<Expected | null> {
+  const op = scenario.operation;
+  const first = outcomeDeparture(observation, plain);
+  if (probe === null || op.kind !== "compact" || first?.kind !== "value" || first.field === undefined) return null;
+  let adjusted: Expected;
+  try {
+    const run = await probe.untilAnswered(() => withUpstreamAnswers(probe.answers({ build: false, compaction: false, units: true, groups: true, boundary: true }), () => expectedFor(scenario)), 16, 200);
+    adjusted = run.value;
+  } catch {
+    return null;
+  }
+  const own = outcomeDeparture(observation, adjusted);
+  if (own?.kind !== "value" || own.field === undefined || own.field === first.field) return null;
+  return compactRule(op, observation, adjusted) === compactRule(op, observation, plain) ? adjusted : null;
 }
 
 /**
