@@ -191,12 +191,29 @@ const optionEdgeScenarios = (): fc.Arbitrary<Scenario> =>
 const drawnOnce = (arbitrary: fc.Arbitrary<Scenario>): Scenario => fc.sample(arbitrary, { seed: 20261202, numRuns: 1 })[0]!;
 
 /**
+ * A budget present as null: not a safe integer, so CONTEXT_INVALID_BUDGET (§6: only a missing
+ * field is CONTEXT_INVALID_INPUT; §8 leaves the choice for a field present as undefined, never for
+ * null). Edge cases only (below), so the generated cases stay those drawn before they were added.
+ */
+const NULL_EDITS: readonly [string, Edit][] = [
+  ["target=null", (o) => ({ ...o, targetUnits: null })],
+  ["summaryMax=null", (o) => ({ ...o, summaryMaxUnits: null })],
+  ["retain=null", (o) => ({ ...o, retainRecentMessages: null })],
+];
+
+/**
  * Every edit once, on one boundary and one compaction drawn with a fixed seed: a short run (30
- * cases, 24 edits) would otherwise leave some edit untried, and a mistake of one bound unseen.
+ * cases, 24 edits) would otherwise leave some edit untried, and a mistake of one bound unseen;
+ * and each budget present as null.
  */
 const optionEdges = once((): readonly Scenario[] => {
   const [boundary, compaction] = [drawnOnce(validBoundaryScenarios()), drawnOnce(compactScenarios("compacts"))];
-  return [...BOUNDARY_EDITS.map((e) => withEdit(boundary, e)), ...COMPACT_EDITS.map((e) => withEdit(compaction, e))];
+  return [
+    ...BOUNDARY_EDITS.map((e) => withEdit(boundary, e)),
+    ...COMPACT_EDITS.map((e) => withEdit(compaction, e)),
+    ...NULL_EDITS.map((e) => withEdit(boundary, e)),
+    ...[...NULL_EDITS, ["maxUnits=null", (o) => ({ ...o, maxUnits: null })] as [string, Edit]].map((e) => withEdit(compaction, e)),
+  ];
 });
 
 /**
@@ -325,7 +342,7 @@ const define = defineStrength;
 
 const baseStrengthProperties: readonly PropertyDefinition[] = [
   define("blank-required-strings-rejected", "A blank id, name or required text is rejected with the model's code", 1, "Checking that an id is a string but not that it has non-whitespace text (trim() also strips \\u00a0, \\u2003, \\ufeff).", "contract §2, §3", blankFieldScenarios(), modelAgrees),
-  { ...define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 1, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096; or a fractional budget rounded to an integer instead of refused.", "contract §6, §7", optionEdgeScenarios(), modelAgrees), edgeCases: optionEdges },
+  { ...define("option-budget-edges", "Options at and just past each budget bound get the model's answer", 1, "An off-by-one or missing bound: summaryMaxUnits > targetUnits, maxUnits < targetUnits, 1,000,000, 4,096; or a fractional budget rounded to an integer instead of refused; or a budget present as null taken for a missing one (CONTEXT_INVALID_INPUT).", "contract §6, §7", optionEdgeScenarios(), modelAgrees), edgeCases: optionEdges },
   define("retention-edge", "A group ending one message past the latest allowed cut is never taken", 1, "An off-by-one in messages.length - retainRecentMessages that compacts one retained message.", "contract §6", retentionEdgeScenarios(), modelAgrees),
   define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 1, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), allOf(({ observation }: CheckInput) => noHostileCalls(observation), modelAgrees)),
   define("argument-cycles-are-invalid", "A cycle inside tool arguments is rejected, as a cycle or as deeper than 32 (either code), never followed without end; a container shared by two keys is no cycle", 1, "Following a cycle without a bound (the depth checked only once a container is read), so the stack overflows and a RangeError escapes, or the call hangs; or remembering every container seen, so a shared one is taken for a cycle.", "contract §3, §8", argumentCycleScenarios(), modelAgrees),

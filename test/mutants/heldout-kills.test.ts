@@ -28,12 +28,13 @@ import * as gusExports from "../heldout/b3-student-gus/index";
 import { make as fayB3 } from "../heldout/b3-student-fay/compose";
 import { make as hanaB3 } from "../heldout/b3-student-hana/compose";
 import { make as erin } from "../heldout/student-erin/compose";
+import { make as guardB4 } from "../heldout/b4m-jon-wrapper-nullbudget-idcode-signalrelay/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
 
 // Mistakes of the held-out DEV material written in sessions 12, 13, 15, 17, 18 and 19 (test/heldout/s12-*,
-// s13-*, student-erin, s17-*, s18-*, s19-*, s20-*) that no property caught (each scored 200/200 alone): the coverage added for them is
+// s13-*, student-erin, s17-*, s18-*, s19-*, s20-*, and the opened blind sets) that no property caught (each scored 200/200 alone): the coverage added for them is
 // shown failing on each mistake alone, and passing on the core, with the grade's seed and runs.
 
 const reference = coreReference();
@@ -74,6 +75,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a rejection looked at before the signal when the summary settles, after a muted abort (session 26, b3)", "strength.muted-abort-still-cancels", { ...gusExports, ...gusB3(new Set(["rejection-before-abort-read"])) }],
   ["two instances of one thenable class taken for a cycle, thenables remembered by their then (b3, Fay)", "strength.inherited-then-adopted", fayB3(new Set(["thenables-keyed-by-then"]))],
   ["a native promise whose prototype was replaced refused, promises told by instanceof Promise (b3, Hana)", "strength.promise-constructor-redefined", hanaB3(new Set(["promise-recognized-by-instanceof"]))],
+  ["a budget present as null taken for a missing one, CONTEXT_INVALID_INPUT (session 27, b4m)", "strength.option-budget-edges", guardB4(new Set(["null-budget-as-missing"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];
