@@ -78,7 +78,15 @@ const COMPACT_CHECKS: readonly Check[] = [
   { name: "targetUnits <= maxUnits", rule: "options.maxUnits", slack: (o) => diff(int(o, "maxUnits"), int(o, "targetUnits")) },
   typed("summaryId", "options.ids", isId, "summaryId or recordId"),
   typed("recordId", "options.ids", isId, "summaryId or recordId"),
+  // At most 65536 code points (longer → CONTEXT_LIMIT_EXCEEDED, before the summarizer).
+  { name: "summaryId within 65536 code points", rule: "options.ids", slack: (o) => idSlack(o.summaryId), group: "summaryId or recordId within 65536 code points" },
+  { name: "recordId within 65536 code points", rule: "options.ids", slack: (o) => idSlack(o.recordId), group: "summaryId or recordId within 65536 code points" },
 ];
+
+/** How far an id is from §7's 65536 code points (null: not a string). */
+function idSlack(v: Json | undefined): number | null {
+  return typeof v === "string" ? 65536 - [...v].length : null;
+}
 
 const bump = (o: { readonly [k: string]: Json }, field: string, by: number): { [k: string]: Json } => ({ ...o, [field]: (int(o, field) ?? 0) + by });
 const NUMERIC = ["targetUnits", "summaryMaxUnits", "retainRecentMessages", "maxUnits"];
