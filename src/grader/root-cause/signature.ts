@@ -7,7 +7,7 @@ import type { Operation, Scenario, SummarizerScript } from "../../scenario/scena
 import { settleScript } from "../../model/summarizer";
 import { answeredRight, contractOf } from "./accepts";
 import { answerObservation } from "./answers";
-import { outcomeDeparture, type Departure } from "./departure";
+import { differingFields, outcomeDeparture, returnedValue, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
@@ -197,6 +197,13 @@ async function ownFieldsContract(scenario: Scenario, observation: Observation, p
   }
   const own = outcomeDeparture(observation, adjusted);
   if (own?.kind !== "value" || own.field === undefined || own.field === first.field) return null;
+  // The upstream answers explain fields and add none: every field departing from the adjusted
+  // answer departs from the contract's too.
+  const value = observation.outcome.kind === "returned" ? observation.outcome.value : null;
+  const [plainValue, adjustedValue] = [returnedValue(plain, observation), returnedValue(adjusted, observation)];
+  if (value === null || plainValue === null || adjustedValue === null) return null;
+  const before = differingFields(value, plainValue);
+  if (!differingFields(value, adjustedValue).every((f) => before.includes(f))) return null;
   return compactRule(op, observation, adjusted) === compactRule(op, observation, plain) ? adjusted : null;
 }
 
