@@ -1,5 +1,5 @@
 import { expectedFor, modelBuild, type BuildOutcome, type ModelGroup } from "../../model/index";
-import { withoutUpstream, withUpstreamAnswers, type BuildAnswer } from "../../model/upstream";
+import { withoutUpstream, type BuildAnswer } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
@@ -7,7 +7,7 @@ import type { Operation, Scenario, SummarizerScript } from "../../scenario/scena
 import { settleScript } from "../../model/summarizer";
 import { answeredRight, contractOf } from "./accepts";
 import { answerObservation } from "./answers";
-import { differingFields, outcomeDeparture, returnedValue, type Departure } from "./departure";
+import { outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
@@ -20,6 +20,7 @@ import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, groupsOtherwise, noCutWhereOneFits, unitsBehindCut, WITH_ROUNDS } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import { sizeMeasuredOtherwise } from "./refine-measure";
+import { ownFieldsContract } from "./refine-fields";
 import { summaryLimitOtherwise } from "./refine-summary-limit";
 import type { BoundaryOptions } from "../../model/shapes";
 import type { ContextData } from "../../scenario/data";
@@ -175,36 +176,6 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
     return { key: rule, rule, question: name, subject: d?.subject ?? "", contract: d?.contract ?? "" };
   }
   return ownSignature(failure, expected, probe);
-}
-
-/**
- * A compacted result that departs in several fields, the first of which the subject's own
- * upstream answers give (its boundary's cut, say) and a later one they do not (the ids it lists):
- * the compaction's own departure is the later field, judged against the contract's answer
- * computed from the subject's units, groups and boundary (the explain phase on fields: what the
- * upstream answers explain is not the compaction's). Null where the first field stays.
- */
-async function ownFieldsContract(scenario: Scenario, observation: Observation, plain: Expected, probe: UpstreamProbe | null): Promise<Expected | null> {
-  const op = scenario.operation;
-  const first = outcomeDeparture(observation, plain);
-  if (probe === null || op.kind !== "compact" || first?.kind !== "value" || first.field === undefined) return null;
-  let adjusted: Expected;
-  try {
-    const run = await probe.untilAnswered(() => withUpstreamAnswers(probe.answers({ build: false, compaction: false, units: true, groups: true, boundary: true }), () => expectedFor(scenario)), 16, 200);
-    adjusted = run.value;
-  } catch {
-    return null;
-  }
-  const own = outcomeDeparture(observation, adjusted);
-  if (own?.kind !== "value" || own.field === undefined || own.field === first.field) return null;
-  // The upstream answers explain fields and add none: every field departing from the adjusted
-  // answer departs from the contract's too.
-  const value = observation.outcome.kind === "returned" ? observation.outcome.value : null;
-  const [plainValue, adjustedValue] = [returnedValue(plain, observation), returnedValue(adjusted, observation)];
-  if (value === null || plainValue === null || adjustedValue === null) return null;
-  const before = differingFields(value, plainValue);
-  if (!differingFields(value, adjustedValue).every((f) => before.includes(f))) return null;
-  return compactRule(op, observation, adjusted) === compactRule(op, observation, plain) ? adjusted : null;
 }
 
 /**
