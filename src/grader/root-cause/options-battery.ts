@@ -30,11 +30,19 @@ const BOUNDARY: Options = { targetUnits: 10, summaryMaxUnits: 5, retainRecentMes
  */
 const BASES: readonly Options[] = [BOUNDARY, { ...BOUNDARY, summaryMaxUnits: 10 }];
 
+/** The questions of both operations as changes of `base` (compactContext's with its own fields added). */
+function questionsOn(base: Options) {
+  const full: Options = { ...base, maxUnits: 20, summaryId: "s-new", recordId: "r-new" };
+  return {
+    full,
+    boundary: (change: Options): OptionsQuestion => ({ operation: "boundary", options: { ...base, ...change } }),
+    compact: (change: Options): OptionsQuestion => ({ operation: "compact", options: { ...full, ...change }, summarizerSlot: "script", signal: "none" }),
+  };
+}
+
 /** Each check of the options at its edge (valid) and broken by one, then each field's type, each a change of `base`. */
 function batteryOn(base: Options): readonly OptionsQuestion[] {
-  const full: Options = { ...base, maxUnits: 20, summaryId: "s-new", recordId: "r-new" };
-  const boundary = (change: Options): OptionsQuestion => ({ operation: "boundary", options: { ...base, ...change } });
-  const compact = (change: Options): OptionsQuestion => ({ operation: "compact", options: { ...full, ...change }, summarizerSlot: "script", signal: "none" });
+  const { full, boundary, compact } = questionsOn(base);
   return [
     boundary({ targetUnits: 1, summaryMaxUnits: 1 }),
     boundary({ targetUnits: 1_000_000 }),
@@ -67,11 +75,12 @@ function batteryOn(base: Options): readonly OptionsQuestion[] {
   ];
 }
 
-/** The plain options of both operations on `base`. */
-const plainOf = (base: Options): readonly OptionsQuestion[] => [
-  { operation: "boundary", options: base },
-  { operation: "compact", options: { ...base, maxUnits: 20, summaryId: "s-new", recordId: "r-new" }, summarizerSlot: "script", signal: "none" },
-];
+/** Whether the subject accepts the plain options of both operations on `base`. */
+async function acceptsPlain(base: Options, probe: UpstreamProbe): Promise<boolean> {
+  const { boundary, compact } = questionsOn(base);
+  for (const plain of [boundary({}), compact({})]) if ((await probe.optionsOf(plain))?.ok !== true) return false;
+  return true;
+}
 
 /**
  * Options compactContext let through on the empty context (the fast path) and refuses, as the
@@ -121,9 +130,7 @@ export interface OptionsFinding {
 export async function optionsBattery(probe: UpstreamProbe, known: ReadonlySet<string>): Promise<readonly OptionsFinding[]> {
   let base: Options | null = null;
   for (const candidate of BASES) {
-    let accepted = true;
-    for (const plain of plainOf(candidate)) if ((await probe.optionsOf(plain))?.ok !== true) accepted = false;
-    if (accepted) {
+    if (await acceptsPlain(candidate, probe)) {
       base = candidate;
       break;
     }

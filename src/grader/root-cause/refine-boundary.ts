@@ -28,17 +28,17 @@ export async function groupsBehindCut(context: ContextData, subject: number | nu
   if (probe === null || subject === null) return null;
   const contract = modelGroups(context.messages ?? []);
   if (!contract.some((g) => g.kind === "toolRound" && g.startIndex < subject && subject <= g.endIndex)) return null;
-  return groupsOtherwise(context, probe);
+  return groupsOtherwise(context, probe, contract);
 }
 
 /**
  * The subject's own groups of the context's transcript, where they differ from the contract's
- * (the difference, for refineGroups); null where they are the same or cannot be asked.
+ * (`contract`, the model's groups of it; the difference, for refineGroups); null where they are
+ * the same or cannot be asked.
  */
-export async function groupsOtherwise(context: ContextData, probe: UpstreamProbe | null): Promise<Difference | null> {
+export async function groupsOtherwise(context: ContextData, probe: UpstreamProbe | null, contract: readonly ModelGroup[] = modelGroups(context.messages ?? [])): Promise<Difference | null> {
   const transcript = context.messages ?? [];
   if (probe === null) return null;
-  const contract = modelGroups(transcript);
   const theirs = await probe.groupsOfTranscript(transcript);
   if (theirs === undefined || groupsText(theirs) === groupsText(contract)) return null;
   return { layer: "groups", question: `groups of the ${transcript.length}-message transcript`, subject: groupsText(theirs), contract: groupsText(contract), about: { kind: "groups", transcript, subject: theirs, contract } };

@@ -2,6 +2,8 @@ import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
 import { CODE } from "../../model/limits";
+import { modelSummaryUnits } from "../../model/index";
+import { withoutUpstream } from "../../model/upstream";
 import { contractOf } from "./accepts";
 import { at } from "./departure";
 import type { UpstreamProbe } from "./probe";
@@ -65,7 +67,7 @@ function roomInBoth(op: Extract<Scenario["operation"], { kind: "compact" }>, con
   const text = (op.summarizer as { readonly text?: unknown }).text;
   const summaryId = (op.options as { readonly summaryId?: unknown }).summaryId;
   if (op.summarizer.kind !== "text" || typeof text !== "string" || typeof summaryId !== "string") return false;
-  const summary = 5 + [...summaryId].length + [...text].length;
+  const summary = withoutUpstream(() => modelSummaryUnits({ id: summaryId, content: text }));
   const outcomes = acceptedOutcomes(contract);
   return (
     summary < summaryMaxUnits &&

@@ -1,4 +1,4 @@
-import { modelBoundaryOptions, modelCompactOptions } from "../../model/index";
+import { modelBoundaryOptions, modelCodePoints, modelCompactOptions } from "../../model/index";
 import { withoutUpstream, type OptionsAnswer, type OptionsQuestion } from "../../model/upstream";
 import type { Json } from "../../scenario/data";
 import { isControllerSlot, type SignalSlot, type SummarizerSlot } from "../../scenario/scenario";
@@ -7,7 +7,7 @@ import type { Difference } from "./differences";
 import type { UpstreamProbe } from "./probe";
 import type { RuleId } from "./rules";
 import { ceilingsPassed } from "./ceilings";
-import { CODE } from "../../model/limits";
+import { CODE, LIMIT } from "../../model/limits";
 
 // Which rule of a layer an upstream answer breaks (./signature): the row of §4 for units, how
 // groups differ (§5), which options fields the contract objects to (§6, §7), which rule of §2
@@ -85,7 +85,7 @@ const COMPACT_CHECKS: readonly Check[] = [
 
 /** How far an id is from §7's 65536 code points (null: not a string). */
 function idSlack(v: Json | undefined): number | null {
-  return typeof v === "string" ? 65536 - [...v].length : null;
+  return typeof v === "string" ? LIMIT.stringUnits - withoutUpstream(() => modelCodePoints(v)) : null;
 }
 
 const bump = (o: { readonly [k: string]: Json }, field: string, by: number): { [k: string]: Json } => ({ ...o, [field]: (int(o, field) ?? 0) + by });
