@@ -1,0 +1,8 @@
+// b5m-lea-wrapper-budgetcall-recordtwice-deadsignal: Lea's layer over the reference
+// compactContext, with three planted mistakes (three criteria), each switchable. Its §8 choices
+// are src/core's (no LATITUDE).
+import { makerOf } from "../_kit/assemble";
+import { reference } from "../_kit/impl";
+import { PLANTED, layerWith } from "./layer";
+
+export const make = makerOf(PLANTED, (enabled) => layerWith(enabled)(reference));
