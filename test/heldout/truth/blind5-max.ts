@@ -24,7 +24,7 @@ const maxunitsCrossCheckReversed: Mistake = {
   says:
     "The cross-check of maxUnits is written backwards: a maxUnits above targetUnits is refused with CONTEXT_INVALID_BUDGET (\"maxUnits must not exceed targetUnits\"), so ordinary options such as targetUnits 40 with maxUnits 50 are refused; the rule is targetUnits <= maxUnits, and a maxUnits at or above targetUnits is valid.",
   breaks: "§7 options (maxUnits: safe integer, 1 <= maxUnits <= 1,000,000, targetUnits <= maxUnits, else CONTEXT_INVALID_BUDGET)",
-  criterion: "boundary-selection",
+  criterion: "unchanged-fast-path",
   witness: {
     call: "compactContext(4 users of 14 units, { maxUnits: 50, targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1, summaryId: 's', recordId: 'r', summarizer: () => 'sum' })",
     run: (m) => compact(m, usersInput(4), options(() => "sum", { maxUnits: 50 })),
