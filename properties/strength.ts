@@ -11,7 +11,7 @@ import { stepAgreesWithModel } from "./sequences";
 import { programScenario } from "../generators/programScenario";
 import { allOf, fail, mismatch, pass, show } from "./_internals/format";
 import { contextOf } from "./_internals/scenario-reading";
-import { modelGroups } from "../src/model";
+import { modelCodePoints, modelGroups } from "../src/model";
 import { defineStrength, editedCompact, modelAgrees, onCompaction, textOf } from "./_internals/strength-define";
 import { argumentsStrengthProperties } from "./strength-arguments";
 import { asyncOptionsStrengthProperties } from "./strength-async-options";
@@ -307,11 +307,31 @@ const nonStringSummaryEdges = once((): readonly Scenario[] => {
   return NOT_TEXT.flatMap((value) => (["sync", "promise"] as const).map((delivery) => editedCompact(`summary:not-text-${delivery}`, (op) => ({ ...op, summarizer: { kind: "value", value, delivery } }))(compaction)));
 });
 
-/** A compaction that would succeed, but the summarizer answers with only whitespace. */
+/**
+ * A compaction that would succeed, but the summarizer answers with only whitespace. A quarter of
+ * the cases (the last draw, so the others are generated and shrunk as before) answer with a text
+ * padded by whitespace one code point over its room instead (paddedOver: held-out s28, a summary
+ * measured on its trimmed text).
+ */
 const whitespaceSummaryScenarios = (): fc.Arbitrary<Scenario> =>
-  onCompaction(fc.tuple(fc.constantFrom(...BLANKS), fc.constantFrom<"sync" | "promise">("sync", "promise")), ([text, delivery]) =>
-    editedCompact(`summary:blank-${delivery}`, (op) => ({ ...op, summarizer: { kind: "text", text, delivery } })),
+  onCompaction(fc.tuple(fc.constantFrom(...BLANKS), fc.constantFrom<"sync" | "promise">("sync", "promise"), fc.constantFrom(false, false, false, true)), ([text, delivery, padded]) =>
+    padded ? paddedOver(text === "" ? " " : text, delivery) : editedCompact(`summary:blank-${delivery}`, (op) => ({ ...op, summarizer: { kind: "text", text, delivery } })),
   );
+
+/**
+ * The compaction's summary as a text padded by `pad` (whitespace) that puts it one code point over
+ * its room (5 + u(summaryId) + u(text) = summaryMaxUnits + 1), the text inside fitting: §7 step 6
+ * measures the text as returned, whitespace too.
+ */
+const paddedOver = (pad: string, delivery: "sync" | "promise") =>
+  editedCompact(`summary:padded-over-${delivery}`, (op) => {
+    const { summaryMaxUnits, summaryId } = op.options as { readonly summaryMaxUnits?: unknown; readonly summaryId?: unknown };
+    if (typeof summaryMaxUnits !== "number" || typeof summaryId !== "string") return op;
+    const room = summaryMaxUnits - 5 - modelCodePoints(summaryId);
+    const p = modelCodePoints(pad);
+    const text = room >= 2 * p ? `${pad}${"s".repeat(room + 1 - 2 * p)}${pad}` : `${pad}${"s".repeat(Math.max(1, room + 1 - p))}`;
+    return { ...op, summarizer: { kind: "text", text, delivery } };
+  });
 
 const highSurrogate = fc.integer({ min: 0xd800, max: 0xdbff }).map((u) => String.fromCharCode(u));
 const lowSurrogate = fc.integer({ min: 0xdc00, max: 0xdfff }).map((u) => String.fromCharCode(u));
@@ -347,7 +367,7 @@ const baseStrengthProperties: readonly PropertyDefinition[] = [
   define("accessors-never-called", "An accessor anywhere in the input is rejected without being called", 1, "Reading fields with record[key] (or spreading) while validating, which runs the caller's getters.", "contract §3", accessorScenarios(), allOf(({ observation }: CheckInput) => noHostileCalls(observation), modelAgrees)),
   define("argument-cycles-are-invalid", "A cycle inside tool arguments is rejected, as a cycle or as deeper than 32 (either code), never followed without end; a container shared by two keys is no cycle", 1, "Following a cycle without a bound (the depth checked only once a container is read), so the stack overflows and a RangeError escapes, or the call hangs; or remembering every container seen, so a shared one is taken for a cycle.", "contract §3, §8", argumentCycleScenarios(), modelAgrees),
   define("aggregate-string-budget", "All strings together are held to 1,000,000 code points", 1, "Checking each string against 65,536 but never the total, or counting the total in UTF-16 code units.", "contract §3", aggregateStringScenarios(), modelAgrees),
-  define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code", 1, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
+  define("whitespace-summary-rejected", "A summary of only whitespace is refused with the model's code; whitespace around a summary counts toward summaryMaxUnits", 1, "Accepting a blank summary (or one the trim rule calls blank: \\u00a0, \\u2003, \\ufeff) as the new context's summary; or measuring the summary on its trimmed text, so a padded summary over summaryMaxUnits is stored.", "contract §7 step 6", whitespaceSummaryScenarios(), modelAgrees),
   define("surrogate-runs-counted", "Lone surrogates side by side count one code point each", 1, "Pairing a surrogate with the next one without checking that the first is a high surrogate (two lone lows counted as one code point).", "contract §4", surrogateRunScenarios(), modelAgrees),
   // 5 limits × 2 sides × astral × prebuilt: 40 shapes of up to 1,000,000 code points each.
   { ...define("derived-context-limits", "The new context of a compaction is held to every limit; an over-long summaryId or recordId is refused before the summarizer", 1, "Building the compacted context without validating it: a 257th record, collection items or strings pushed past the limit by the record; or a summaryId or recordId over 65,536 code points found only after calling the summarizer.", "contract §7 steps 1, 8, §3", derivedLimitScenarios(), allOf(modelAgrees, sameSummarizerCalls)), numRuns: 10, edgeCases: derivedLimitEdges },

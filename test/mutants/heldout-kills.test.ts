@@ -29,6 +29,7 @@ import { make as fayB3 } from "../heldout/b3-student-fay/compose";
 import { make as hanaB3 } from "../heldout/b3-student-hana/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import { make as guardB4 } from "../heldout/b4m-jon-wrapper-nullbudget-idcode-signalrelay/compose";
+import { make as carol } from "../heldout/student-carol/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
@@ -76,6 +77,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["two instances of one thenable class taken for a cycle, thenables remembered by their then (b3, Fay)", "strength.inherited-then-adopted", fayB3(new Set(["thenables-keyed-by-then"]))],
   ["a native promise whose prototype was replaced refused, promises told by instanceof Promise (b3, Hana)", "strength.promise-constructor-redefined", hanaB3(new Set(["promise-recognized-by-instanceof"]))],
   ["a budget present as null taken for a missing one, CONTEXT_INVALID_INPUT (session 27, b4m)", "strength.option-budget-edges", guardB4(new Set(["null-budget-as-missing"]))],
+  ["a summary measured on its trimmed text (session 28, the first set's Carol)", "strength.whitespace-summary-rejected", carol(new Set(["summary-trimmed-units"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];
