@@ -37,6 +37,22 @@ function plainStrings(input: Json): Json {
 }
 
 /**
+ * Every string of the input with each character other than printable ASCII replaced by "x", an
+ * empty string kept empty: as many code points everywhere, so an input exactly at a ceiling of §3
+ * (a total of 1,000,000, where plainStrings' one character for an empty string would break it)
+ * stays at it. Tried after plainStrings, under the same name.
+ */
+function asciiStrings(input: Json): Json {
+  const walk = (v: Json): Json => {
+    if (typeof v === "string") return [...v].map((c) => (/^[\x20-\x7e]$/.test(c) ? c : "x")).join("");
+    if (Array.isArray(v)) return v.map(walk);
+    if (isJsonObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(input);
+}
+
+/**
  * The `index`th plain string of `length` code points (at least one): its number in the letters
  * a–w, then x up to the length, so that two numbers never give one string.
  */
@@ -140,6 +156,7 @@ const FEATURES: readonly (readonly [name: string, without: (input: Json) => Json
   // Last, as the widest: what the strings hold (a lone surrogate, a character beyond the BMP, an
   // empty or blank content, an id of other characters than some pattern's).
   ["the text of its strings", plainStrings],
+  ["the text of its strings", asciiStrings],
   // After the strings (a string in the arguments is theirs): what else the arguments hold (null, numbers, nesting).
   ["what tool-call arguments hold", emptyArguments],
 ];

@@ -242,3 +242,26 @@ function deeper(path: string, a: Json | undefined, b: Json | undefined): { reado
   }
   return { path, observed: a, expected: b };
 }
+
+/** The value at a departure's field path ("context.summary.id", "record.compactedMessageIds[0]"); undefined when absent. */
+export function atPath(root: Json | undefined, path: string): Json | undefined {
+  let at: Json | undefined = root;
+  for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "")) {
+    if (Array.isArray(at)) at = at[Number(part)];
+    else if (isJsonObject(at)) at = Object.hasOwn(at, part) ? at[part] : undefined;
+    else return undefined;
+  }
+  return at;
+}
+
+/**
+ * A returned text that reads as the contract's trimmed and is also what the old context held at
+ * that field (a new summary that keeps the old summary's id, the old id happening to be the new
+ * one without its spaces): the old value kept, not a text trimmed. Its key is the field's.
+ */
+export function keptNotTrimmed(departure: Departure, observation: Observation, old: Json): Departure {
+  if (departure.key !== "value trimmed" || departure.field === undefined || !departure.field.startsWith("context.") || observation.outcome.kind !== "returned") return departure;
+  const seen = atPath(observation.outcome.value, departure.field);
+  const before = atPath(old, departure.field.slice("context.".length));
+  return typeof seen === "string" && seen === before ? { ...departure, key: `value ${normalizedPath(departure.field)}` } : departure;
+}

@@ -112,6 +112,8 @@ export function detailWords(detail: string | null): string | null {
     [/^(no boundary|a boundary) answered with (\S+)$/, (m) => `throws ${m[2]} where the contract returns ${m[1] === "no boundary" ? "null (no boundary)" : "a cut"}`],
     [/^as text$/, () => "taken for text: returned, or refused by a check of the text"],
     [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
+    [/^past the retained messages$/, () => "a cut past messages.length - retainRecentMessages, compacting messages §6 keeps"],
+    [/^the current summary$/, () => "the current summary reckoned: the answer changes when it is taken out, though §6 does not count it"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^with tool rounds$/, () => "only where tool rounds are: the same messages, each a group of its own, get the contract's cut"],
     [/^taken$/, () => "taken where the contract goes on"],

@@ -87,7 +87,7 @@ export async function recheckLayers(failure: Failure, probe: UpstreamProbe, refe
     else if (named === "compaction" && failsWithResultPut(failure, referenceObservation)) continue;
     else if (acceptedOnlyUnder(failure, layers, probe)) found = { layer: named, how: "accepted", differences, needs };
     else if (named === "options" && refusedOptionsAccepted(failure, differences)) found = { layer: named, how: "accepted", differences, needs };
-    else if (layers.length === 1 && failure.def.family === named) found = { layer: named, how: "direct", differences };
+    else if (layers.length === 1 && failure.def.family === named && (named !== "compaction" || plainDepartsAlike(failure, differences, probe))) found = { layer: named, how: "direct", differences };
     if (found === null) continue;
     return named === "compaction" ? ((await upstreamOfCompaction(found, probe)) ?? found) : found;
   }
@@ -111,6 +111,20 @@ function failsWithResultPut(failure: Failure, referenceObservation: Observation 
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a plain compaction that departs ends as the failure does (both return, or both throw):
+ * a plain answer returning another value does not explain a call that threw (a promise awaited
+ * otherwise at step 5), so the compaction layer is no direct explanation of it.
+ */
+function plainDepartsAlike(failure: Failure, differences: readonly Difference[], probe: UpstreamProbe): boolean {
+  const kind = failure.observation.outcome.kind;
+  return differences.some((d) => {
+    if (d.layer !== "compaction" || d.plain === undefined) return false;
+    const answer = probe.compactions.get(compactionKey(d.plain));
+    return answer === undefined || answerObservation(answer).outcome.kind === kind;
+  });
 }
 
 /**

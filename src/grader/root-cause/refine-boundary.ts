@@ -101,6 +101,11 @@ async function bothBoundaries(context: Json, options: Json, probe: UpstreamProbe
 export async function boundaryDetail(context: ContextData, options: BoundaryOptions, subject: number | null, contract: number | null, probe: UpstreamProbe | null): Promise<string> {
   if (probe === null || subject === contract) return "";
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
+  // A cut that compacts messages §6 keeps (past messages.length - retainRecentMessages): the
+  // retention rule, whatever fits. (A cut at 0 compacts nothing, so it keeps every message.)
+  if (subject !== null && subject > 0 && subject > (context.messages ?? []).length - options.retainRecentMessages) return PAST_RETAINED;
+  // An answer that changes when the current summary, which §6 does not count, is taken out: the summary reckoned.
+  if (await summaryNeeded(context, options, subject, probe)) return CURRENT_SUMMARY;
   // A cut inside a tool round, or an answer that turns on the rounds: one mistake of where a round's cut lies.
   const groups = withoutUpstream(() => modelGroups(context.messages ?? []));
   const inside = subject !== null && groups.some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
@@ -171,6 +176,18 @@ async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[],
 }
 
 export const WITH_ROUNDS = "with tool rounds";
+export const PAST_RETAINED = "past the retained messages";
+export const CURRENT_SUMMARY = "the current summary";
+
+/**
+ * Whether the subject's answer turns on the current summary, which §6 leaves out of every sum:
+ * the same context without it (the contract's answer the same) gets another answer from the subject.
+ */
+async function summaryNeeded(context: ContextData, options: BoundaryOptions, subject: number | null, probe: UpstreamProbe): Promise<boolean> {
+  if (context.summary === null || context.summary === undefined) return false;
+  const answer = await probe.boundaryOf({ ...context, summary: null }, options);
+  return answer !== undefined && answer !== subject;
+}
 export const NOT_EARLIEST = "not the earliest";
 export const REQUIREMENTS = "requirements";
 

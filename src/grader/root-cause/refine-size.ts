@@ -57,7 +57,22 @@ export async function sizeByUnits(scenario: Scenario, observation: Observation, 
   // The subject's count, off by delta, gives its answer: a refusal where the contract's count has
   // slack less than delta; an acceptance where the contract's is over by no more than -delta.
   const explains = refused && !contractRefuses ? delta > slack : !refused && contractRefuses ? slack < 0 && -delta >= -slack : false;
-  return explains ? outcomeDeparture(answer, want, "record.unitsAfter") : null;
+  if (!explains || !(await answerStaysForPlainText(scenario, observation, text, probe))) return null;
+  return outcomeDeparture(answer, want, "record.unitsAfter");
+}
+
+/**
+ * Whether the subject answers the same compaction alike (returns, or refuses) with its summary
+ * replaced by a plain text of as many code points: a count explains a check's answer only where
+ * the answer stays for every text of that count; one that turns on what the text holds
+ * (whitespace around it, an emoji) is the check's own (./refine-measure).
+ */
+async function answerStaysForPlainText(scenario: Scenario, observation: Observation, text: string, probe: UpstreamProbe): Promise<boolean> {
+  const op = scenario.operation;
+  const plain = "s".repeat([...text].length);
+  if (op.kind !== "compact" || plain === text) return true;
+  const asked = await probe.observe({ ...scenario, operation: { ...op, summarizer: { ...(op.summarizer as object), text: plain } as typeof op.summarizer } });
+  return asked === undefined || asked.outcome.kind === observation.outcome.kind;
 }
 
 /** The input context with a message before the boundary longer by `by` ASCII characters (none when `by` <= 0); null when none has a text to grow or it would pass §3's limit of a text. */

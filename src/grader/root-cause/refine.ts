@@ -183,12 +183,14 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   if (contractOk && !subject.ok && probe !== null) {
     const essential = await essentialFields(options as { readonly [k: string]: Json }, operation, (o) => probe.optionsOf(question(o)), (o) => accepts(question(o)));
     const field = essential.length === 1 ? essential[0]! : null;
-    // (At one of that field's edges, where one step inward is accepted: an off-by-one at that edge, told below.)
+    // (At one of that field's edges, where one step inward is accepted: an off-by-one at that edge,
+    // told below. The step moves the fields it bounds as far as they must to stay valid, so a
+    // targetUnits one above a summaryMaxUnits equal to it is asked with a maxUnits that lets it.)
     const offByOne = async (f: string) => {
       if (!edges.some((c) => c.name.includes(f))) return false;
       for (const by of [1, -1]) {
-        const moved = bump(options as { readonly [k: string]: Json }, f, by);
-        if (accepts(question(moved)) && (await probe.optionsOf(question(moved)))?.ok === true) return true;
+        const step = moved(options as { readonly [k: string]: Json }, f, (int(options as { readonly [k: string]: Json }, f) ?? 0) + by);
+        if (accepts(question(step)) && (await probe.optionsOf(question(step)))?.ok === true) return true;
       }
       return false;
     };

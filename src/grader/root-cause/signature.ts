@@ -7,7 +7,7 @@ import type { Operation, Scenario, SummarizerScript } from "../../scenario/scena
 import { settleScript } from "../../model/summarizer";
 import { answeredRight, contractOf } from "./accepts";
 import { answerObservation } from "./answers";
-import { outcomeDeparture, type Departure } from "./departure";
+import { keptNotTrimmed, outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
 import { value } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
@@ -102,14 +102,8 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
   }
   if (layer === "boundary") {
     const d = recheck.differences.find((x) => x.layer === "boundary");
-    const beneath = d?.about?.kind === "boundary" ? await beneathTheCut(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : null;
-    if (beneath !== null) return beneath;
-    const choice = d?.about?.kind === "boundary" ? await boundaryDetail(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
-    // An answer that turns on the tool rounds, from a subject that groups the same transcript
-    // otherwise: the walk cuts where its own groups allow, and the mistake is the grouping's.
-    const grouped = choice === WITH_ROUNDS && d?.about?.kind === "boundary" ? await groupsOtherwise(d.about.context, probe) : null;
-    if (grouped !== null) return signed(refineGroups(grouped));
-    return fromDifference("boundary.answer", choice === "" ? "boundary" : choice, d);
+    const answer = d?.about?.kind === "boundary" ? await boundaryAnswer(d.about.context, d.about.options, d.about.subject, d.about.contract, probe) : "";
+    return typeof answer === "string" ? fromDifference("boundary.answer", answer === "" ? "boundary" : answer, d) : answer;
   }
   if (layer === "options") {
     const d = first("options");
@@ -326,7 +320,8 @@ function ownDeparture(failure: Failure, expected: Expected | null): Departure | 
 async function compactSignature(scenario: Scenario, observation: Observation, contract: Expected, d: Difference | null, probe: UpstreamProbe | null, focus?: string): Promise<Signature> {
   const op = scenario.operation;
   if (op.kind !== "compact") throw new Error("not a compaction");
-  const departure = outcomeDeparture(observation, contract, focus);
+  const departed = outcomeDeparture(observation, contract, focus);
+  const departure = departed === null ? null : keptNotTrimmed(departed, observation, op.context as unknown as Json);
   const atStep = compactRule(op, observation, contract);
   // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
   if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
@@ -397,6 +392,20 @@ function notStringDeparture(departure: Departure): string {
 
 /** Codes of step 6's and 7's checks of the text, after the check that it is a string. */
 const TEXT_CHECKS = ["CONTEXT_SUMMARY_INSUFFICIENT", "CONTEXT_LIMIT_EXCEEDED"];
+
+/**
+ * A boundary answered otherwise, signed wherever it is found: by what it stands on (the units
+ * row or the grouping beneath the cut), else its detail (./refine-boundary boundaryDetail; ""
+ * when it has none). An answer that turns on the tool rounds, from a subject that groups the same
+ * transcript otherwise, is the grouping's: the walk cuts where its own groups allow.
+ */
+async function boundaryAnswer(context: ContextData, options: BoundaryOptions, subject: number | null, want: number | null, probe: UpstreamProbe | null): Promise<Signature | string> {
+  const beneath = await beneathTheCut(context, options, subject, want, probe);
+  if (beneath !== null) return beneath;
+  const choice = await boundaryDetail(context, options, subject, want, probe);
+  const grouped = choice === WITH_ROUNDS ? await groupsOtherwise(context, probe) : null;
+  return grouped !== null ? signed(refineGroups(grouped)) : choice;
+}
 
 /**
  * A boundary answered otherwise because of what it stands on (./refine-boundary): its cut given by
@@ -482,10 +491,9 @@ async function ownSignature(failure: Failure, expected: Expected | null, probe: 
   if (op.kind === "boundary" && departure?.kind === "value" && contract?.kind === "returns" && failure.observation.outcome.kind === "returned" && (failure.scenario.decorations ?? []).length === 0) {
     const [subject, want] = [failure.observation.outcome.value, contract.value];
     const cut = (v: Json): v is number | null => v === null || (typeof v === "number" && Number.isSafeInteger(v));
-    const beneath = cut(subject) && cut(want) ? await beneathTheCut(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : null;
-    if (beneath !== null) return beneath;
-    const choice = cut(subject) && cut(want) ? await boundaryDetail(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : "";
-    if (choice !== "") return { key: `boundary.answer ${choice}`, rule: "boundary.answer", ...side };
+    const answer = cut(subject) && cut(want) ? await boundaryAnswer(op.context as unknown as ContextData, op.options as unknown as BoundaryOptions, subject, want, probe) : "";
+    if (typeof answer !== "string") return answer;
+    if (answer !== "") return { key: `boundary.answer ${answer}`, rule: "boundary.answer", ...side };
   }
   const rule: RuleId = op.kind === "units" ? "units.context" : op.kind === "groups" ? "groups.rounds" : op.kind === "boundary" ? "boundary.answer" : op.kind === "build" ? "build.shape" : "step8.result";
   // No outcome departs and no script delivers: the property checks something no rule here names.

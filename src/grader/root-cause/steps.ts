@@ -60,9 +60,11 @@ export function scriptRule(script: SummarizerScript): RuleId {
       return typeof fields.depth === "number" && fields.depth >= 64 ? "step5.depth" : "step5.thenable";
     case "nestedPromise":
       return typeof fields.thenables === "number" && fields.thenables >= 63 ? "step5.depth" : "step5.thenable";
+    case "thenThrows":
+      // A then that throws after it resolved tests the resolvers: the first call wins, a throw after it is ignored.
+      return fields.when === "afterResolving" ? "step5.resolvers" : "step5.thenable";
     case "thenGetterThrows":
     case "thenGetterDelivers":
-    case "thenThrows":
       return "step5.thenable";
     case "lateThenable":
       // A then that returns a string before it delivers the text: what a then returns is not the value.
