@@ -95,6 +95,7 @@ export function detailWords(detail: string | null): string | null {
     [/^value (.+)$/, (m) => `returns another ${m[1]}`],
     [/^calls (more|fewer)$/, (m) => `calls the summarizer ${m[1]} times than the contract`],
     [/^escapes for (.*)$/, (m) => `throws something that is not a ContextCompactionError${m[1] === "a result" ? "" : ` instead of rejecting with ${m[1]!.split("|").join(" or ")}`}`],
+    [/^into the retained messages$/, () => "a cut past messages.length - retainRecentMessages, compacting messages §6 keeps"],
     [/^past (.+)$/, (m) => `an input with ${m[1]} not refused with CONTEXT_LIMIT_EXCEEDED`],
     [/^measured otherwise$/, () => "refused where the contract's count has room, or let through where it has none: the summary or the new context measured otherwise"],
     [/^hangs$/, () => "never settles"],
@@ -112,7 +113,7 @@ export function detailWords(detail: string | null): string | null {
     [/^(no boundary|a boundary) answered with (\S+)$/, (m) => `throws ${m[2]} where the contract returns ${m[1] === "no boundary" ? "null (no boundary)" : "a cut"}`],
     [/^as text$/, () => "taken for text: returned, or refused by a check of the text"],
     [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
-    [/^past the retained messages$/, () => "a cut past messages.length - retainRecentMessages, compacting messages §6 keeps"],
+
     [/^the current summary$/, () => "the current summary reckoned: the answer changes when it is taken out, though §6 does not count it"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^with tool rounds$/, () => "only where tool rounds are: the same messages, each a group of its own, get the contract's cut"],

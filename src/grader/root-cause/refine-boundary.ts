@@ -103,7 +103,7 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   if (await requirementsNeeded(context, options, subject, contract, probe)) return REQUIREMENTS;
   // A cut that compacts messages §6 keeps (past messages.length - retainRecentMessages): the
   // retention rule, whatever fits. (A cut at 0 compacts nothing, so it keeps every message.)
-  if (subject !== null && subject > 0 && subject > (context.messages ?? []).length - options.retainRecentMessages) return PAST_RETAINED;
+  if (subject !== null && subject > 0 && subject > (context.messages ?? []).length - options.retainRecentMessages) return INTO_RETAINED;
   // An answer that changes when the current summary, which §6 does not count, is taken out: the summary reckoned.
   if (await summaryNeeded(context, options, subject, probe)) return CURRENT_SUMMARY;
   // A cut inside a tool round, or an answer that turns on the rounds: one mistake of where a round's cut lies.
@@ -176,7 +176,7 @@ async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[],
 }
 
 export const WITH_ROUNDS = "with tool rounds";
-export const PAST_RETAINED = "past the retained messages";
+export const INTO_RETAINED = "into the retained messages";
 export const CURRENT_SUMMARY = "the current summary";
 
 /**

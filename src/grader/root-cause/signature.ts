@@ -344,12 +344,12 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // No boundary where the contract finds one, and the subject's own boundary says none too: its boundary's mistake.
   if (atStep === "step3.boundary" && observation.outcome.kind === "threw" && observation.outcome.error.code === "CONTEXT_BOUNDARY_UNAVAILABLE" && !(scenario.decorations ?? []).some((x) => x.target === "input")) {
     const none = await noCutWhereOneFits(op.context, op.options, probe);
-    if (none !== null) return { key: "boundary.answer boundary", rule: "boundary.answer", question: `selectCompactionBoundary(context, ${value(none.options as unknown as Json, 120)})`, subject: "null", contract: String(none.contract) };
+    if (none !== null) return boundaryFound(op.context, none.options, null, none.contract, probe);
   }
   // The reverse: compacted where the contract finds no boundary, and the subject's own boundary finds that cut: its boundary's mistake.
   if (atStep === "step3.boundary" && observation.outcome.kind === "returned" && !(scenario.decorations ?? []).some((x) => x.target === "input")) {
     const cut = await cutWhereNoneFits(op.context, op.options, probe);
-    if (cut !== null) return { key: "boundary.answer boundary", rule: "boundary.answer", question: `selectCompactionBoundary(context, ${value(cut.options as unknown as Json, 120)})`, subject: String(cut.subject), contract: "null" };
+    if (cut !== null) return boundaryFound(op.context, cut.options, cut.subject, null, probe);
   }
   // A departure after step 5 (the summary's checks, the result) with a script that delivers its
   // text through an adoption, while the same text returned as it is gets the contract's answer:
@@ -405,6 +405,13 @@ async function boundaryAnswer(context: ContextData, options: BoundaryOptions, su
   const choice = await boundaryDetail(context, options, subject, want, probe);
   const grouped = choice === WITH_ROUNDS ? await groupsOtherwise(context, probe) : null;
   return grouped !== null ? signed(refineGroups(grouped)) : choice;
+}
+
+/** A compaction whose step 3 departs because the subject's own boundary of its context does: that answer signed (boundaryAnswer), asked as the subject's selectCompactionBoundary. */
+async function boundaryFound(context: Json, options: BoundaryOptions, subject: number | null, want: number | null, probe: UpstreamProbe | null): Promise<Signature> {
+  const side = { question: `selectCompactionBoundary(context, ${value(options as unknown as Json, 120)})`, subject: String(subject), contract: String(want) };
+  const answer = await boundaryAnswer(context as unknown as ContextData, options, subject, want, probe);
+  return typeof answer === "string" ? { key: `boundary.answer ${answer === "" ? "boundary" : answer}`, rule: "boundary.answer", ...side } : answer;
 }
 
 /**
