@@ -320,8 +320,8 @@ const whitespaceSummaryScenarios = (): fc.Arbitrary<Scenario> =>
 
 /**
  * The compaction's summary as a text padded by `pad` (whitespace) that puts it one code point over
- * its room (5 + u(summaryId) + u(text) = summaryMaxUnits + 1), the text inside fitting: §7 step 6
- * measures the text as returned, whitespace too.
+ * its room (5 + u(summaryId) + u(text) = summaryMaxUnits + 1; more where the pad alone fills the
+ * room), the text inside fitting: §7 step 6 measures the text as returned, whitespace too.
  */
 const paddedOver = (pad: string, delivery: "sync" | "promise") =>
   editedCompact(`summary:padded-over-${delivery}`, (op) => {

@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
-import { FIRST_SET_OPENED, isBlind, isBlind1, isBlind2, isBlind3, isBlind4, isBlind5 } from "../test/heldout/split";
+import { isBlind, isBlind1, isBlind2, isBlind3, isBlind4, isBlind5, isOpened } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint, readSources } from "./heldout/fingerprint";
 import { coreReference } from "../src/grader/grade";
@@ -102,7 +102,7 @@ function selected(): Implementation[] {
   // implementations, "opened", DEV since session 28); blind2: the second (b2-, b2m-), DEV since
   // session 25; blind3: the third (b3-, b3m-, session 26), DEV since; blind4: the fourth (b4m-,
   // session 27), DEV since; blind5: the fifth (b5m-, session 28), blind; dev: the rest.
-  const sets: Record<string, (id: string) => boolean> = { blind: isBlind, blind1: isBlind1, opened: (id) => FIRST_SET_OPENED.includes(id), blind2: isBlind2, blind3: isBlind3, blind4: isBlind4, blind5: isBlind5, dev: (id) => !isBlind(id) };
+  const sets: Record<string, (id: string) => boolean> = { blind: isBlind, blind1: isBlind1, opened: isOpened, blind2: isBlind2, blind3: isBlind3, blind4: isBlind4, blind5: isBlind5, dev: (id) => !isBlind(id) };
   const chosen = sets[only];
   if (only !== "all" && chosen === undefined) throw new Error(`--only takes all, ${Object.keys(sets).join(", ")} (given ${only})`);
   return HELDOUT.filter((impl) => chosen === undefined || chosen(impl.id));
@@ -203,7 +203,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const causes = v.causes.map((c) => `${c.id}[${c.properties}]${c.pure ? (c.owners.length === 0 ? "·" : `=${c.owners.join("=")}`) : `?${c.touches.join("+")}`}`).join(" ");
     console.log(`  ${v.countRight && v.pure && v.missed.length === 0 ? "✓" : "✗"} ${v.id} (${v.mistakes} mistakes): ${v.causes.length} root causes ${causes}${v.missed.length > 0 ? `; missed ${v.missed.join(", ")}` : ""}`);
   }
-  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => isBlind1(v.id))), blind5: ratesOf(judged.filter((v) => isBlind5(v.id))), opened: ratesOf(judged.filter((v) => FIRST_SET_OPENED.includes(v.id))), blind3: ratesOf(judged.filter((v) => isBlind3(v.id))), blind4: ratesOf(judged.filter((v) => isBlind4(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
+  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => isBlind1(v.id))), blind5: ratesOf(judged.filter((v) => isBlind5(v.id))), opened: ratesOf(judged.filter((v) => isOpened(v.id))), blind3: ratesOf(judged.filter((v) => isBlind3(v.id))), blind4: ratesOf(judged.filter((v) => isBlind4(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
   for (const [name, r] of Object.entries(rates)) {
     console.log(`\n${name.toUpperCase()} (${r.implementations} implementations):`);
     for (const [what, value] of rateLines(r)) console.log(`  ${what}: ${value}`);

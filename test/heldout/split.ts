@@ -26,6 +26,9 @@ export const FIRST_SET_OPENED: readonly string[] = [
   "student-carol", "student-bob",
 ];
 
+/** The first set's opened part (FIRST_SET_OPENED): the measure's column of that name. */
+export const isOpened = (id: string): boolean => FIRST_SET_OPENED.includes(id);
+
 /**
  * The second blind set (session 19): written by two helpers who had not read the analysis, after
  * the first set's totals had stayed the same for four sessions while every DEV batch reached its
@@ -69,4 +72,4 @@ export const isBlind5 = (id: string): boolean => id.startsWith("b5m-");
 export const isBlind = (id: string): boolean => BLIND.includes(id) || isBlind5(id);
 
 /** The first blind set (35, blind and opened parts together): the measure's column of the same name, comparable with earlier sessions. */
-export const isBlind1 = (id: string): boolean => BLIND.includes(id) || FIRST_SET_OPENED.includes(id);
+export const isBlind1 = (id: string): boolean => BLIND.includes(id) || isOpened(id);

@@ -217,12 +217,16 @@ function reorderedRecords(observed: Json, expected: Json): boolean {
 
 const RESULT_ORDER = ["status", "record.boundary", "context.messages", "context.summary.content", "context.summary.id", "context.summary", "record.compactedMessageIds", "record.unitsBefore", "record.unitsAfter", "record.id", "record.summaryId", "context.requirements", "context.compactions", "record", "context"];
 
-/** The value at a dotted path of plain objects (`record.unitsAfter`); undefined where there is none. */
-export function at(v: Json, path: string): Json | undefined {
+/** The value at a dotted path of plain objects (`record.unitsAfter`), an index in brackets stepping into a list (`context.messages[0].id`, as departures name fields); undefined where there is none. */
+export function at(v: Json | undefined, path: string): Json | undefined {
   let here: Json | undefined = v;
-  for (const key of path.split(".")) {
-    if (here === null || typeof here !== "object" || Array.isArray(here) || !(key in here)) return undefined;
-    here = here[key];
+  for (const step of path.match(/\[\d+\]|[^.[\]]+/g) ?? []) {
+    if (step.startsWith("[")) {
+      here = Array.isArray(here) ? here[Number(step.slice(1, -1))] : undefined;
+      continue;
+    }
+    if (here === null || typeof here !== "object" || Array.isArray(here) || !(step in here)) return undefined;
+    here = here[step];
   }
   return here;
 }
@@ -243,17 +247,6 @@ function deeper(path: string, a: Json | undefined, b: Json | undefined): { reado
   return { path, observed: a, expected: b };
 }
 
-/** The value at a departure's field path ("context.summary.id", "record.compactedMessageIds[0]"); undefined when absent. */
-export function atPath(root: Json | undefined, path: string): Json | undefined {
-  let at: Json | undefined = root;
-  for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "")) {
-    if (Array.isArray(at)) at = at[Number(part)];
-    else if (isJsonObject(at)) at = Object.hasOwn(at, part) ? at[part] : undefined;
-    else return undefined;
-  }
-  return at;
-}
-
 /**
  * A returned text that reads as the contract's trimmed and is also what the old context held at
  * that field (a new summary that keeps the old summary's id, the old id happening to be the new
@@ -261,7 +254,7 @@ export function atPath(root: Json | undefined, path: string): Json | undefined {
  */
 export function keptNotTrimmed(departure: Departure, observation: Observation, old: Json): Departure {
   if (departure.key !== "value trimmed" || departure.field === undefined || !departure.field.startsWith("context.") || observation.outcome.kind !== "returned") return departure;
-  const seen = atPath(observation.outcome.value, departure.field);
-  const before = atPath(old, departure.field.slice("context.".length));
+  const seen = at(observation.outcome.value, departure.field);
+  const before = at(old, departure.field.slice("context.".length));
   return typeof seen === "string" && seen === before ? { ...departure, key: `value ${normalizedPath(departure.field)}` } : departure;
 }

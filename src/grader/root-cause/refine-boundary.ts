@@ -178,6 +178,8 @@ async function roundsNeeded(context: ContextData, groups: readonly ModelGroup[],
 export const WITH_ROUNDS = "with tool rounds";
 export const INTO_RETAINED = "into the retained messages";
 export const CURRENT_SUMMARY = "the current summary";
+export const NOT_EARLIEST = "not the earliest";
+export const REQUIREMENTS = "requirements";
 
 /**
  * Whether the subject's answer turns on the current summary, which §6 leaves out of every sum:
@@ -188,8 +190,6 @@ async function summaryNeeded(context: ContextData, options: BoundaryOptions, sub
   const answer = await probe.boundaryOf({ ...context, summary: null }, options);
   return answer !== undefined && answer !== subject;
 }
-export const NOT_EARLIEST = "not the earliest";
-export const REQUIREMENTS = "requirements";
 
 /**
  * Whether the subject's answer turns on the requirements as such: with them taken out and their
