@@ -59,17 +59,26 @@ export const isBlind4 = (id: string): boolean => id.startsWith("b4m-");
 
 /**
  * The fifth set (session 28): several-mistake implementations only (`b5m-` folders), whole-flow
- * rewrites and wrappers written by three helpers who had not read the analysis. Blind: measured
- * as totals only, before the session's tuning (on the first set's opened part) and after it.
+ * rewrites and wrappers written by three helpers who had not read the analysis. Measured blind as
+ * totals only, before session 28's tuning (on the first set's opened part) and after it (the same
+ * totals both times), then opened as DEV in session 29 to try a method, not a face, on its splits;
+ * the measure still reports it apart.
  */
 export const isBlind5 = (id: string): boolean => id.startsWith("b5m-");
 
 /**
- * Whether an implementation is blind: the first set's one-mistake implementations and the fifth
- * set (the second is DEV since session 25, the third since 26, the fourth since 27, the first
- * set's several-mistake implementations since 28).
+ * The sixth set (session 29): several-mistake implementations only (`b6m-` folders), written
+ * like the fifth by three helpers who had not read the analysis, while the fifth was opened.
+ * Blind: measured as totals only, with the analysis of session 29's start and after its work.
  */
-export const isBlind = (id: string): boolean => BLIND.includes(id) || isBlind5(id);
+export const isBlind6 = (id: string): boolean => id.startsWith("b6m-");
+
+/**
+ * Whether an implementation is blind: the first set's one-mistake implementations and the sixth
+ * set (the second is DEV since session 25, the third since 26, the fourth since 27, the first
+ * set's several-mistake implementations since 28, the fifth since 29).
+ */
+export const isBlind = (id: string): boolean => BLIND.includes(id) || isBlind6(id);
 
 /** The first blind set (35, blind and opened parts together): the measure's column of the same name, comparable with earlier sessions. */
 export const isBlind1 = (id: string): boolean => BLIND.includes(id) || isOpened(id);
