@@ -80,7 +80,7 @@ const resultCachedByRecordId: Mistake = {
 const summaryReservedTwice: Mistake = {
   id: "summary-reserved-twice",
   says:
-    "summaryMaxUnits is taken out of targetUnits before the cut is looked for ('the target must also hold the summary'), by a helper selectCompactionBoundary and compactContext both use, so the summary's room is reserved twice (fixed = Σ requirements + summaryMaxUnits against targetUnits − summaryMaxUnits) and the walk cuts too late or finds no cut; the boundary fits Σ requirements + summaryMaxUnits + units(kept) <= targetUnits, the summary reserved once.",
+    "summaryMaxUnits is taken out of targetUnits before the cut is looked for ('the target must also hold the summary'), by a helper selectCompactionBoundary and compactContext both use, so the summary's room is reserved twice (fixed = Σ requirements + summaryMaxUnits against targetUnits − summaryMaxUnits) and the walk cuts too late or finds no cut (and options whose targetUnits is below twice summaryMaxUnits fail the cross-check summaryMaxUnits <= targetUnits, CONTEXT_INVALID_BUDGET); the boundary fits Σ requirements + summaryMaxUnits + units(kept) <= targetUnits, the summary reserved once.",
   breaks: "§6 the answer, steps 2-3 (fixed = Σ requirements + summaryMaxUnits; a cut fits when fixed + units(messages after endIndex) <= targetUnits)",
   criterion: "boundary-selection",
   witness: {
