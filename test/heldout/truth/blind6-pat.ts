@@ -66,7 +66,7 @@ const thenGetterNeverCalled: Mistake = {
   },
 };
 
-// ---- b6m-pat-wrapper-arity-idclash-abortwins (wrapper) ----
+// ---- b6m-pat-wrapper-arity-renamedid-abortwins (wrapper) ----
 
 const summarizerArityChecked: Mistake = {
   id: "summarizer-arity-checked",
@@ -81,16 +81,25 @@ const summarizerArityChecked: Mistake = {
   },
 };
 
-const recordIdEqualSummaryIdRefused: Mistake = {
-  id: "recordid-equal-summaryid-refused",
+const takenRecordIdRenamed: Mistake = {
+  id: "taken-recordid-renamed",
   says:
-    "A recordId equal to the summaryId is refused with CONTEXT_INVALID_INPUT (the record and the summary it names may not share an id); no rule ties the two: recordId must only be a non-empty string of at most 65,536 code points not used by another record, so { summaryId: 's', recordId: 's' } compacts, with a record 's' naming the summary 's'.",
-  breaks: "§7 options (recordId: non-empty string of at most 65536 code points); §7 step 3 (recordId already used by a record → CONTEXT_INVALID_INPUT); §3 (record ids unique)",
+    "A recordId that a record of the context already uses is replaced by a free one (the id with '-2') and the compaction goes on, so the context gains a record the caller did not name; a recordId already used by a record is CONTEXT_INVALID_INPUT (step 3, before the summarizer is called), and on failure nothing is changed.",
+  breaks: "§7 step 3 (if recordId is already used by a record → CONTEXT_INVALID_INPUT); §7 step 8 (the record's id is recordId); §3 (record ids unique)",
   criterion: "atomicity-and-one-record",
   witness: {
-    call: "compactContext(4 users, { …, summaryId: 's', recordId: 's', summarizer: (request, signal) => 'sum' })",
-    run: (m) => compact(m, usersInput(4), options((_request, _signal) => "sum", { recordId: "s" })),
-    expected: compactedFour("s", "s"),
+    call: "compactContext({ summary s0, 4 users of 14 units, compactions: [a record 'r'] }, { …, recordId: 'r', summarizer: (request, signal) => 'sum' })",
+    run: (m) =>
+      compact(
+        m,
+        {
+          summary: { id: "s0", content: "old" },
+          messages: usersInput(4).messages,
+          compactions: [{ id: "r", summaryId: "s0", boundary: 1, compactedMessageIds: ["old0"], unitsBefore: 30, unitsAfter: 20 }],
+        },
+        options((_request, _signal) => "sum"),
+      ),
+    expected: { error: "CONTEXT_INVALID_INPUT" },
   },
 };
 
@@ -107,7 +116,7 @@ const abortedSignalOverridesFailure: Mistake = {
   },
 };
 
-// ---- b6m-pat-flow-frozenvalue-thrownpromise (rewrite of the whole flow) ----
+// ---- b6m-pat-flow-frozenvalue-promisesonly (rewrite of the whole flow) ----
 
 const summaryValueFrozen: Mistake = {
   id: "summary-value-frozen",
@@ -136,23 +145,25 @@ const summaryValueFrozen: Mistake = {
   },
 };
 
-const thrownPromiseAwaited: Mistake = {
-  id: "thrown-promise-awaited",
+const onlyPromisesAwaited: Mistake = {
+  id: "only-promises-awaited",
   says:
-    "A promise thrown synchronously by the summarizer is taken as the summary still on its way (as a suspending component throws it) and waited for, so a summarizer that throws Promise.resolve('sum') compacts with 'sum'; a synchronous throw of any value is the summarizer's failure: CONTEXT_SUMMARIZER_FAILED.",
-  breaks: "§7 step 4 (a synchronous throw → CONTEXT_SUMMARIZER_FAILED)",
+    "Only a Promise (value instanceof Promise) is waited for; any other value the summarizer returns is taken as the summary as it is, so a generic thenable (an object with a then method, a chain of thenables) fails as CONTEXT_SUMMARY_INVALID without its then being called; any object or function is observed by its kind: its then is read once and, when callable, called, and what it delivers is adopted one level deeper.",
+  breaks: "§7 step 5 (any other object or function: read then once; call it once; a fulfilment is adopted one level deeper)",
   criterion: "async-observation",
   witness: {
-    call: "compactContext(4 users, …) whose summarizer throws Promise.resolve('sum')",
+    call: "compactContext(4 users, …) whose summarizer returns { then(resolve) { resolve('sum') } }",
     run: (m) =>
       compact(
         m,
         usersInput(4),
-        options((_request, _signal) => {
-          throw Promise.resolve("sum");
-        }),
+        options((_request, _signal) => ({
+          then(resolve: (v: unknown) => void) {
+            resolve("sum");
+          },
+        })),
       ),
-    expected: { error: "CONTEXT_SUMMARIZER_FAILED" },
+    expected: compactedFour(),
   },
 };
 
@@ -165,16 +176,16 @@ export const B6_PAT: readonly Implementation[] = [
     composable: true,
   },
   {
-    id: "b6m-pat-wrapper-arity-idclash-abortwins",
+    id: "b6m-pat-wrapper-arity-renamedid-abortwins",
     form: "wrapper",
-    mistakes: [summarizerArityChecked, recordIdEqualSummaryIdRefused, abortedSignalOverridesFailure],
+    mistakes: [summarizerArityChecked, takenRecordIdRenamed, abortedSignalOverridesFailure],
     importsOutside: true,
     composable: true,
   },
   {
-    id: "b6m-pat-flow-frozenvalue-thrownpromise",
+    id: "b6m-pat-flow-frozenvalue-promisesonly",
     form: "rewrite",
-    mistakes: [summaryValueFrozen, thrownPromiseAwaited],
+    mistakes: [summaryValueFrozen, onlyPromisesAwaited],
     importsOutside: true,
     composable: true,
   },

@@ -1,4 +1,4 @@
-// b6m-pat-flow-frozenvalue-thrownpromise: Pat's own compactContext over src/core, with two
+// b6m-pat-flow-frozenvalue-promisesonly: Pat's own compactContext over src/core, with two
 // planted mistakes (one criterion, async observation), each switchable. Its §8 choices are
 // src/core's (no LATITUDE).
 import { makerOf } from "../_kit/assemble";

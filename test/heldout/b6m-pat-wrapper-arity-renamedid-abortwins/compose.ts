@@ -1,4 +1,4 @@
-// b6m-pat-wrapper-arity-idclash-abortwins: Pat's layer over src/core with three planted mistakes
+// b6m-pat-wrapper-arity-renamedid-abortwins: Pat's layer over src/core with three planted mistakes
 // (three criteria), each switchable. Its §8 choices are src/core's (no LATITUDE).
 import { makerOf } from "../_kit/assemble";
 import { reference } from "../_kit/impl";

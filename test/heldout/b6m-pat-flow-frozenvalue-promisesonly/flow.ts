@@ -17,7 +17,7 @@ import { isNonEmpty } from "../../../src/core/read";
 type Flags = ReadonlySet<string>;
 type Context = ReturnType<typeof buildActiveContext>;
 
-export const PLANTED = ["summary-value-frozen", "thrown-promise-awaited"];
+export const PLANTED = ["summary-value-frozen", "only-promises-awaited"];
 
 const OwnPromise = Promise;
 const invoke = Reflect.apply;
@@ -85,22 +85,23 @@ function run(input: unknown, rawOptions: unknown, flags: Flags, resolve: (v: unk
     // [planted summary-value-frozen] the summarizer's value is frozen too before it is followed
     // ("everything I hand on is frozen"), the caller's promise or thenable included
     if (flags.has("summary-value-frozen")) value = keep(value);
-  } catch (thrown) {
-    // [planted thrown-promise-awaited] a promise thrown by the summarizer is "the summary still on
-    // its way" (as a suspending component throws it): it is waited for like a returned one
-    if (flags.has("thrown-promise-awaited") && thrown instanceof Promise) value = thrown;
-    else no("CONTEXT_SUMMARIZER_FAILED", "the summarizer threw");
+  } catch {
+    no("CONTEXT_SUMMARIZER_FAILED", "the summarizer threw");
   }
   // step 5: wait for it, the signal watched until the result is out
+  // [planted only-promises-awaited] only a Promise is something to wait for: any other value,
+  // an object with a then method included, is the summary as it is (the wait then has nothing
+  // to follow, but the signal is read as for any value)
+  const asIs = flags.has("only-promises-awaited") && !(value instanceof Promise);
   const job: Job = { context, opts, cut, before };
   const watch = new SignalWatch(signal);
-  awaitValue(value, watch, (error, text) => {
+  awaitValue(asIs ? undefined : value, watch, (error, text) => {
     if (error !== null) {
       watch.stop();
       return reject(error);
     }
     try {
-      resolve(finish(job, text, watch));
+      resolve(finish(job, asIs ? value : text, watch));
     } catch (failure) {
       reject(failure);
     }
