@@ -150,7 +150,8 @@ export function transcriptKey(transcript: readonly unknown[]): string {
 
 export function boundaryKey(context: ContextData, options: BoundaryOptions): string {
   const { targetUnits, summaryMaxUnits, retainRecentMessages } = options;
-  return JSON.stringify([context.requirements ?? [], context.summary ?? null, context.messages ?? [], targetUnits, summaryMaxUnits, retainRecentMessages]);
+  // The records too: the contract's boundary does not depend on them, a subject's may (a walk that reads them).
+  return JSON.stringify([context.requirements ?? [], context.summary ?? null, context.messages ?? [], context.compactions ?? [], targetUnits, summaryMaxUnits, retainRecentMessages]);
 }
 
 export function upstreamCodePoints(s: string): number | undefined {

@@ -94,6 +94,7 @@ export function detailWords(detail: string | null): string | null {
     [/^value trimmed$/, () => "a text stored trimmed, the whitespace around it removed"],
     [/^value (.+)$/, (m) => `returns another ${m[1]}`],
     [/^calls (more|fewer)$/, (m) => `calls the summarizer ${m[1]} times than the contract`],
+    [/^counted where its own build refuses$/, () => "estimateContextUnits counts an input its own buildActiveContext refuses"],
     [/^escapes for (.*)$/, (m) => `throws something that is not a ContextCompactionError${m[1] === "a result" ? "" : ` instead of rejecting with ${m[1]!.split("|").join(" or ")}`}`],
     [/^into the retained messages$/, () => "a cut past messages.length - retainRecentMessages, compacting messages §6 keeps"],
     [/^past (.+)$/, (m) => `an input with ${m[1]} not refused with CONTEXT_LIMIT_EXCEEDED`],
@@ -115,6 +116,7 @@ export function detailWords(detail: string | null): string | null {
     [/^requirements$/, () => "the requirements reckoned otherwise: the answer changes when their units are taken off targetUnits instead"],
 
     [/^the current summary$/, () => "the current summary reckoned: the answer changes when it is taken out, though §6 does not count it"],
+    [/^the compaction records$/, () => "the compaction records read: the answer changes when they are taken out, though §6 does not use them"],
     [/^not the earliest$/, () => "a later whole-group cut than the earliest that fits, also when every cut fits"],
     [/^with tool rounds$/, () => "only where tool rounds are: the same messages, each a group of its own, get the contract's cut"],
     [/^taken$/, () => "taken where the contract goes on"],

@@ -189,8 +189,9 @@ export class UpstreamProbe {
       if (this.skip("b", key)) continue;
       const ask = (channels: Json) => this.value({ operation: { kind: "boundary", context: channels, prebuilt: false, options: options as unknown as Json } });
       // No summary may be given as null or left out (§3): a subject that refuses one of the two is asked the other.
-      let answer = await ask(contextOnly(context));
-      if (answer === undefined && (context.summary ?? null) === null) answer = await ask(contextOnly(context, false));
+      // (With the context's records: a subject's walk may read them, as the compaction it answers does.)
+      let answer = await ask(contextWithRecords(context));
+      if (answer === undefined && (context.summary ?? null) === null) answer = await ask(contextWithRecords(context, false));
       this.keep("b", key, answer === undefined || !(answer === null || Number.isSafeInteger(answer)) ? undefined : (answer as number | null), this.boundaries);
     }
   }

@@ -106,6 +106,8 @@ export async function boundaryDetail(context: ContextData, options: BoundaryOpti
   if (subject !== null && subject > 0 && subject > (context.messages ?? []).length - options.retainRecentMessages) return INTO_RETAINED;
   // An answer that changes when the current summary, which §6 does not count, is taken out: the summary reckoned.
   if (await summaryNeeded(context, options, subject, probe)) return CURRENT_SUMMARY;
+  // Or when the compaction records, which §6 does not read at all, are taken out: the records read.
+  if (await recordsNeeded(context, options, subject, probe)) return RECORDS_READ;
   // A cut inside a tool round, or an answer that turns on the rounds: one mistake of where a round's cut lies.
   const groups = withoutUpstream(() => modelGroups(context.messages ?? []));
   const inside = subject !== null && groups.some((g) => g.kind === "toolRound" && g.startIndex < subject && subject < g.endIndex);
@@ -179,6 +181,7 @@ export const WITH_ROUNDS = "with tool rounds";
 export const INTO_RETAINED = "into the retained messages";
 export const CURRENT_SUMMARY = "the current summary";
 export const NOT_EARLIEST = "not the earliest";
+export const RECORDS_READ = "the compaction records";
 export const REQUIREMENTS = "requirements";
 
 /**
@@ -188,6 +191,16 @@ export const REQUIREMENTS = "requirements";
 async function summaryNeeded(context: ContextData, options: BoundaryOptions, subject: number | null, probe: UpstreamProbe): Promise<boolean> {
   if (context.summary === null || context.summary === undefined) return false;
   const answer = await probe.boundaryOf({ ...context, summary: null }, options);
+  return answer !== undefined && answer !== subject;
+}
+
+/**
+ * Whether the subject's answer turns on the compaction records, which no sum of §6 counts and its
+ * walk does not read: the same context without them gets another answer from the subject.
+ */
+async function recordsNeeded(context: ContextData, options: BoundaryOptions, subject: number | null, probe: UpstreamProbe): Promise<boolean> {
+  if ((context.compactions ?? []).length === 0) return false;
+  const answer = await probe.boundaryOf({ ...context, compactions: [] }, options);
   return answer !== undefined && answer !== subject;
 }
 

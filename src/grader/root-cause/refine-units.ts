@@ -105,12 +105,17 @@ export async function refineUnits(differences: readonly Difference[], probe: Ups
 async function stringFinding(strings: readonly Difference[], probe: UpstreamProbe): Promise<UnitsFinding> {
   const d = [...strings].sort((a, b) => a.question.length - b.question.length)[0]!;
   const s = d.about?.kind === "codePoints" ? d.about.s : "";
+  return (await pointFinding(s, probe)) ?? { rule: "units.u", question: d.question, subject: d.subject, contract: d.contract };
+}
+
+/** u of the first of `s`'s code points (at most 8 distinct) that a user message's content counts as other than 1; null when none does. */
+async function pointFinding(s: string, probe: UpstreamProbe): Promise<UnitsFinding | null> {
   const base = await probe.unitsOfInput({ messages: [{ id: "m", role: "user", content: "" }] });
   for (const point of [...new Set([...s])].slice(0, 8)) {
     const units = await probe.unitsOfInput({ messages: [{ id: "m", role: "user", content: point }] });
     if (base !== null && units !== null && units - base !== 1) return { rule: "units.u", question: `u(${JSON.stringify(point)})`, subject: String(units - base), contract: "1" };
   }
-  return { rule: "units.u", question: d.question, subject: d.subject, contract: d.contract };
+  return null;
 }
 
 export interface Probe {
@@ -247,6 +252,9 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
     if (entry === null || entry.subject === entry.contract) continue;
     const nulled = await delta(p, withArgs({ [key]: null }), empty);
     if (nulled !== null && nulled.subject !== nulled.contract) {
+      // The key's own code points counted otherwise (as any string's are): u's row, not the object's.
+      const point = await pointFinding(key, p.probe);
+      if (point !== null) return point;
       const longer = await delta(p, withArgs({ [`${key}x`]: null }), withArgs({ [key]: null }));
       // A second null in an array (no key, and the array's own per-item term departing the same
       // for both) departing as much tells J(null) from the entry's own terms.
@@ -300,7 +308,7 @@ async function valueFinding(p: Probe, at: (x: Json) => Json, v: Json, empty: Jso
       const entry = await delta(p, at({ [key]: x }), at({}));
       if (entry === null || entry.subject === entry.contract) continue;
       const nulled = await delta(p, at({ [key]: null }), at({}));
-      if (nulled !== null && nulled.subject !== nulled.contract) return { rule: "units.J(object)", question: `J({${JSON.stringify(key)}: null})`, subject: String(nulled.subject + 2), contract: String(nulled.contract + 2) };
+      if (nulled !== null && nulled.subject !== nulled.contract) return (await pointFinding(key, p.probe)) ?? { rule: "units.J(object)", question: `J({${JSON.stringify(key)}: null})`, subject: String(nulled.subject + 2), contract: String(nulled.contract + 2) };
       const found = await valueFinding(p, (y) => at({ [key]: y }), x, empty);
       if (found !== null) return found;
     }

@@ -143,7 +143,17 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   const contractOk = accepts(question(options));
   const contractCodes = refusal(question(options));
   const missing = checks.filter((c) => !c.name.includes(" ") && !(c.name in options));
-  if (missing.length > 0) return { rule: missing[0]!.rule, detail: `a missing field ${answer}` };
+  if (missing.length > 0) {
+    // Unless the missing fields given valid values leave options the contract accepts and the
+    // subject still refuses with the same code: its objection is to the rest (a check of its own
+    // made before the fields are read), told on those options.
+    if (probe !== null && !subject.ok) {
+      const mended = filled(options as { readonly [k: string]: Json }, missing.map((c) => c.name));
+      const again = accepts(question(mended)) ? await probe.optionsOf(question(mended)) : undefined;
+      if (again !== undefined && !again.ok && again.code === subject.code) return optionsRefined(operation, mended, summarizerSlot, signal, again, probe);
+    }
+    return { rule: missing[0]!.rule, detail: `a missing field ${answer}` };
+  }
   const broken = checks.filter((c) => (c.slack(options) ?? 0) < 0);
   // Both refuse, with another code (no edge answered otherwise gives a code the contract does not
   // also give there): the mistake is the code, whichever field breaks its check — one key for
@@ -197,6 +207,16 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
     if (field !== null && !(await offByOne(field))) return { rule: field === "maxUnits" ? "options.maxUnits" : "options.budgets", detail: `a valid ${field} ${answer}` };
   }
   if (!contractOk && broken.length > 0 && edges.length === 0) return brokenRefined(broken[0]!, answer);
+  // Valid options refused at no edge of a check, or at edges no step off moves the refusal from
+  // (no neighbour the contract accepts off them is accepted): an objection of the subject's own
+  // (a relation of its fields the contract does not make), one mistake whichever edges each
+  // counterexample happens to meet. Its rule: the budgets' when selectCompactionBoundary refuses
+  // them too, else maxUnits' (a check only compactContext makes).
+  const ownObjection = async (): Promise<OptionsRefined> => {
+    const budgets = operation === "boundary" || (probe !== null && (await probe.optionsOf({ operation: "boundary", options }))?.ok === false);
+    return { rule: budgets ? "options.budgets" : "options.maxUnits", detail: answer };
+  };
+  if (contractOk && !subject.ok && probe !== null && (edges.length === 0 || !(await acceptedOffEdges(options as { readonly [k: string]: Json }, edges, question, probe)))) return ownObjection();
   if (edges.length === 0) return { rule: !contractOk && summarizerSlot !== undefined ? "options.signal" : operation === "compact" ? "options.maxUnits" : "options.budgets", detail: answer };
   // The contract refuses the slots (the signal, the summarizer) alone: asked with plain slots, the subject's objection stands alone.
   if (!contractOk && broken.length === 0 && operation === "compact" && accepts({ operation, options, summarizerSlot: "script", signal: "none" })) {
@@ -217,8 +237,69 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
     if (moved.some((m) => m.accepted) && candidates.length > 0) objected = candidates;
   }
   const first = objected[0]!;
+  // Valid options refused at an edge, which the same edge met by other options (the others
+  // far from theirs) does not make the subject refuse, or one step off it not accept: no
+  // off-by-one at that edge, an objection of the subject's own that met it here by chance.
+  if (contractOk && !subject.ok && probe !== null && (await edgeHolds(first, options as { readonly [k: string]: Json }, operation, question, probe)) === false) return ownObjection();
   const names = objected.filter((c) => c.rule === first.rule).map((c) => c.name);
   return { rule: first.rule, detail: `at the edge ${names.join(", ")}, ${answer}` };
+}
+
+/** Options with `fields` (missing) given valid values, the others as they are. */
+function filled(o: { readonly [k: string]: Json }, fields: readonly string[]): { [k: string]: Json } {
+  const out: { [k: string]: Json } = { ...o };
+  for (const f of ["summaryMaxUnits", "retainRecentMessages", "targetUnits", "maxUnits", "summaryId", "recordId"].filter((x) => fields.includes(x))) {
+    if (f === "summaryMaxUnits") out[f] = 1;
+    else if (f === "retainRecentMessages") out[f] = 0;
+    else if (f === "targetUnits") out[f] = int(out, "maxUnits") ?? Math.max(int(out, "summaryMaxUnits") ?? 1, 1000);
+    else if (f === "maxUnits") out[f] = Math.max(int(out, "targetUnits") ?? 1, 1000);
+    else out[f] = `${f}-mended`;
+  }
+  return out;
+}
+
+/** Ordinary budgets far from every edge, that an edge is met from (`edgeHolds`). */
+const FAR = { targetUnits: 1000, summaryMaxUnits: 100, retainRecentMessages: 2, maxUnits: 2000 };
+
+/** Each numeric check's edge: the field moved onto it, to which value (from the far budgets), and the way one step inward. */
+const EDGES: { readonly [check: string]: readonly [field: string, value: (o: { readonly [k: string]: Json }) => number, inward: 1 | -1] } = {
+  "targetUnits >= 1": ["targetUnits", () => 1, 1],
+  "targetUnits <= 1,000,000": ["targetUnits", () => 1_000_000, -1],
+  "summaryMaxUnits >= 1": ["summaryMaxUnits", () => 1, 1],
+  "summaryMaxUnits <= targetUnits": ["summaryMaxUnits", (o) => int(o, "targetUnits")!, -1],
+  "retainRecentMessages >= 0": ["retainRecentMessages", () => 0, 1],
+  "retainRecentMessages <= 4096": ["retainRecentMessages", () => 4096, -1],
+  "maxUnits >= 1": ["maxUnits", () => 1, 1],
+  "maxUnits <= 1,000,000": ["maxUnits", () => 1_000_000, -1],
+  "targetUnits <= maxUnits": ["maxUnits", (o) => int(o, "targetUnits")!, 1],
+};
+
+/**
+ * Whether the subject's refusal at `check`'s edge is an off-by-one there: options far from every
+ * edge (the counterexample's other fields kept), moved onto that edge, refused, and one step
+ * inward accepted. Null when it cannot be told (no numeric edge, or the contract refuses them).
+ */
+async function edgeHolds(check: Check, options: { readonly [k: string]: Json }, operation: "boundary" | "compact", question: (o: Json) => OptionsQuestion, probe: UpstreamProbe): Promise<boolean | null> {
+  const edge = EDGES[check.name];
+  if (edge === undefined) return null;
+  const far: { [k: string]: Json } = { ...options, ...FAR };
+  if (operation === "boundary") delete far.maxUnits;
+  const [field, value, inward] = edge;
+  const at = moved(far, field, value(far));
+  const off = moved(at, field, value(far) + inward);
+  if (!accepts(question(at)) || !accepts(question(off))) return null;
+  const [onEdge, offEdge] = [await probe.optionsOf(question(at)), await probe.optionsOf(question(off))];
+  if (onEdge === undefined || offEdge === undefined) return null;
+  return !onEdge.ok && offEdge.ok;
+}
+
+/** Whether some options one step off `edges` (relaxing at least one of them), which the contract accepts, the subject accepts. */
+async function acceptedOffEdges(options: { readonly [k: string]: Json }, edges: readonly Check[], question: (o: Json) => OptionsQuestion, probe: UpstreamProbe): Promise<boolean> {
+  for (const o of neighbours(options)) {
+    if (!edges.some((c) => (c.slack(o) ?? 0) > 0) || !accepts(question(o))) continue;
+    if ((await probe.optionsOf(question(o)))?.ok === true) return true;
+  }
+  return false;
 }
 
 /** Each budget field's own range (§6, §7): its ends and middle are the values a field is moved to. */

@@ -9,7 +9,7 @@ import { answeredRight, contractOf } from "./accepts";
 import { answerObservation } from "./answers";
 import { keptNotTrimmed, outcomeDeparture, type Departure } from "./departure";
 import { buildText, contractText as buildContractText, sameBuild, type Asked, type Difference, type Failure, type Recheck } from "./differences";
-import { value } from "../report/notation";
+import { value, valueText } from "../report/notation";
 import { plainCompaction, seenGroups } from "./probe";
 import { plainShapes } from "./plain-shapes";
 import { escapedOptionsRefined, optionsKey, optionsRefined, refineBuild, refineGroups, type Refined } from "./refine";
@@ -35,7 +35,7 @@ import { refusedFeature } from "./build-features";
 import { refusedForSharedId } from "./shared-ids";
 import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
-import { compactRule, departingStep, scriptRule, scriptText } from "./steps";
+import { calledAgain, compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
 // departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
@@ -76,11 +76,39 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
     const thrown = await throwLetOut(failure.scenario, failure.observation, probe);
     if (thrown !== null) return thrown;
   }
+  // The summarizer called again where the contract calls it once: that departs first, whatever the calls then answered.
+  if (failure.scenario.operation.kind === "compact" && expected !== null && calledAgain(failure.observation, expected)) {
+    return { key: CALLED_AGAIN, rule: "step4.request", question: "compactContext", subject: `calls the summarizer ${failure.observation.summarizerCalls.length} times`, contract: "calls it once" };
+  }
+  const counted = await countedWhereBuildRefuses(failure, expected, probe);
+  if (counted !== null) return counted;
   const found = await signatureByLayer(failure, recheck, expected, probe);
   if (failure.scenario.operation.kind !== "compact") return found;
   const contract = expected ?? contractOf(failure.scenario);
   return (contract === null ? null : await checkedLate(failure.scenario, failure.observation, contract, found, probe)) ?? found;
 }
+
+/**
+ * estimateContextUnits answering a count for an input the contract refuses, which the subject's
+ * own buildActiveContext refuses as the contract does: its estimate does not build the context
+ * as §4 says (a failure swallowed, a count without the checks), one mistake whichever rule of §3
+ * the input breaks (a ceiling, a record, the shape, a reading).
+ */
+async function countedWhereBuildRefuses(failure: Failure, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature | null> {
+  const op = failure.scenario.operation;
+  if (op.kind !== "units" || probe === null || failure.observation.outcome.kind !== "returned") return null;
+  const contract = expected ?? withoutUpstream(() => expectedFor(failure.scenario));
+  const codes = acceptedOutcomes(contract).flatMap((e) => (e.kind === "throws" ? e.codes : []));
+  if (acceptedOutcomes(contract).some((e) => e.kind === "returns") || codes.length === 0) return null;
+  // Its build asked the same input, dressed the same way.
+  const built = (await probe.observe({ operation: { kind: "build", input: op.input }, ...(failure.scenario.decorations === undefined ? {} : { decorations: failure.scenario.decorations }) }))?.outcome;
+  const code = built?.kind === "threw" && built.error.isContextCompactionError && typeof built.error.code === "string" ? built.error.code : null;
+  if (code === null || !codes.includes(code)) return null;
+  return { key: "units.context counted where its own build refuses", rule: "units.context", question: "estimateContextUnits(input)", subject: `returns ${valueText(failure.observation.outcome.value)}`, contract: `rejects with ${codes.join(" or ")}, as its own buildActiveContext(input) does (${code})` };
+}
+
+/** The key of a summarizer called again where the contract calls it once (./steps calledAgain), whichever way it was found. */
+const CALLED_AGAIN = "step4.request calls more";
 
 async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
   const layer = recheck.layer;
@@ -147,6 +175,7 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
       const scenario = failure.scenario;
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
       const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
+      if (rule === "step4.request" && calledAgain(failure.observation, contract)) return { key: CALLED_AGAIN, rule, question: d?.question ?? "", subject: `calls the summarizer ${failure.observation.summarizerCalls.length} times`, contract: "calls it once" };
       return { key: `${rule}${await thenableShape(rule, scenario, probe)}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
     }
   }
@@ -323,6 +352,9 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   const departed = outcomeDeparture(observation, contract, focus);
   const departure = departed === null ? null : keptNotTrimmed(departed, observation, op.context as unknown as Json);
   const atStep = compactRule(op, observation, contract);
+  if (atStep === "step4.request" && calledAgain(observation, contract)) {
+    return { key: CALLED_AGAIN, rule: atStep, question: d?.question ?? "compactContext", subject: `calls the summarizer ${observation.summarizerCalls.length} times`, contract: "calls it once" };
+  }
   // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
   if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
     const measure = await fastPathMeasure(scenario, probe);

@@ -47,6 +47,12 @@ export function departingStep(observation: Observation, expected: Expected, text
   return { step: Math.min(subjectStep, closest.step), contractStep: closest.step, subjectStep, contractCode: closest.code };
 }
 
+/** Whether the subject called the summarizer more often than every outcome the contract accepts, which call it once. */
+export function calledAgain(observation: Observation, expected: Expected): boolean {
+  const most = Math.max(...acceptedOutcomes(expected).map((e) => e.summarizerCalls));
+  return most >= 1 && observation.summarizerCalls.length > most;
+}
+
 /** The rule of §7 step 5 for the kind of value a script delivers. */
 export function scriptRule(script: SummarizerScript): RuleId {
   const fields = script as { readonly [field: string]: Json };
@@ -132,6 +138,9 @@ export function scriptText(script: SummarizerScript): string | null {
  */
 export function compactRule(op: CompactOperation, observation: Observation, expected: Expected): RuleId | null {
   const { step, contractStep, contractCode } = departingStep(observation, expected, scriptText(op.summarizer));
+  // The summarizer called again where the contract calls it once (a retry after a failure or a
+  // refused summary): step 4's "once", whatever the calls then answered and whichever script.
+  if (calledAgain(observation, expected)) return "step4.request";
   // A hang or an error that is no ContextCompactionError: at step 5 when the contract calls the summarizer.
   const outcome = observation.outcome;
   if (outcome.kind === "timeout" || outcome.kind === "crash" || (outcome.kind === "threw" && !outcome.error.isContextCompactionError)) {
