@@ -47,3 +47,23 @@ export const chainsAtLevels = (levels: fc.Arbitrary<number>, aborts: readonly Ab
     const labels = (scenario.labels ?? []).filter((l) => !l.startsWith("depth:") && !l.startsWith("code:") && !l.startsWith("outcome:"));
     return { ...scenario, operation: { ...op, summarizer: atLevels(op.summarizer, n) }, labels: [...labels, `depth:${n}`] };
   });
+
+/** Values §7 step 6 refuses (not a string; only whitespace), returned as they are. */
+const REFUSED_VALUES: readonly SummarizerScript[] = [
+  { kind: "value", value: 42, delivery: "sync" },
+  { kind: "text", text: "   ", delivery: "sync" },
+];
+
+/**
+ * Drawn last (the other draws of a case stay as they were): one case in four has a summarizer
+ * that aborts the signal and returns a value step 6 refuses. §7 step 6 reads the signal first
+ * when the value settles, so the outcome is CONTEXT_CANCELLED, not the value's verdict.
+ */
+export const abortedThenRefused = (scenarios: fc.Arbitrary<Scenario>): fc.Arbitrary<Scenario> =>
+  fc.tuple(scenarios, fc.integer({ min: 0, max: 3 }), fc.constantFrom(...REFUSED_VALUES)).map(([scenario, coin, script]) => {
+    const op = scenario.operation;
+    if (coin !== 0 || op.kind !== "compact") return scenario;
+    const labels = (scenario.labels ?? []).filter((l) => !l.startsWith("abort:") && !l.startsWith("async") && !l.startsWith("code:") && !l.startsWith("outcome:") && !l.startsWith("depth:") && !l.startsWith("dress"));
+    return { ...scenario, operation: { ...op, summarizer: script, abort: "inSummarizer" }, labels: [...labels, "abort:inSummarizer", `aborted-then:${script.kind === "value" ? "non-string" : "blank"}`] };
+  });
+

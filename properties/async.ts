@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { CheckInput, Observation, PropertyDefinition, Verdict } from "../src/scenario";
 import {
   ABORTING,
+  abortedThenRefused,
   FORGED,
   QUIET,
   RESOLUTION_WINS,
@@ -158,8 +159,9 @@ export const asyncProperties: readonly PropertyDefinition[] = judgedByAccepted([
     title: "Each abort point yields CONTEXT_CANCELLED (or the failure it raced) for every async value",
     // 2 until session 18, when its criterion's point went to cancel.any-abort-reason (still 200 in all).
     weight: 1,
-    catches: "Checking the signal only before the call, missing an abort inside the summarizer or at settlement.",
-    arbitrary: asyncScenarios(undefined, ABORTING),
+    catches: "Checking the signal only before the call, missing an abort inside the summarizer or at settlement, or judging the returned value before the signal (an abort inside the summarizer followed by a value step 6 refuses is CONTEXT_CANCELLED).",
+    // One case in four, drawn last: the summarizer aborts and returns a value step 6 refuses (session 29).
+    arbitrary: abortedThenRefused(asyncScenarios(undefined, ABORTING)),
     check: agreesWithModel,
   }),
   define("cancel.arrives-when-summarizer-never-settles", {

@@ -30,6 +30,7 @@ import { make as hanaB3 } from "../heldout/b3-student-hana/compose";
 import { make as erin } from "../heldout/student-erin/compose";
 import { make as guardB4 } from "../heldout/b4m-jon-wrapper-nullbudget-idcode-signalrelay/compose";
 import { make as carol } from "../heldout/student-carol/compose";
+import { make as verdictB5 } from "../heldout/b5m-max-wrapper-retry-verdict-crosscheck/compose";
 import * as erinExports from "../heldout/student-erin/index";
 import { coreReference } from "../variants/grade";
 import { runOne, suiteProperties } from "./matrix";
@@ -78,6 +79,7 @@ const CASES: readonly [string, string, Record<string, unknown>][] = [
   ["a native promise whose prototype was replaced refused, promises told by instanceof Promise (b3, Hana)", "strength.promise-constructor-redefined", hanaB3(new Set(["promise-recognized-by-instanceof"]))],
   ["a budget present as null taken for a missing one, CONTEXT_INVALID_INPUT (session 27, b4m)", "strength.option-budget-edges", guardB4(new Set(["null-budget-as-missing"]))],
   ["a summary measured on its trimmed text (session 28, the first set's Carol)", "strength.whitespace-summary-rejected", carol(new Set(["summary-trimmed-units"]))],
+  ["the returned value judged before an abort made inside the summarizer (session 29, the fifth set's b5m-max)", "cancel.outcome-per-abort-point", verdictB5(new Set(["summary-verdict-before-abort"]))],
   ["a thenable's then called bare (session 15, Erin)", "async.outcome-per-script", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
   ["a thenable's then called bare, a chain of 64 (session 15, Erin)", "async.thenable-depth-64-accepted", { ...erinExports, ...erin(new Set(["then-called-without-this"])) }],
 ];
