@@ -213,7 +213,10 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   // counterexample happens to meet. Its rule: the budgets' when selectCompactionBoundary refuses
   // them too, else maxUnits' (a check only compactContext makes).
   const ownObjection = async (): Promise<OptionsRefined> => {
-    const budgets = operation === "boundary" || (probe !== null && (await probe.optionsOf({ operation: "boundary", options }))?.ok === false);
+    // (selectCompactionBoundary asked §6's three fields alone: no field it does not take.)
+    const own = options as { readonly [k: string]: Json };
+    const boundaryOptions = { targetUnits: own.targetUnits!, summaryMaxUnits: own.summaryMaxUnits!, retainRecentMessages: own.retainRecentMessages! };
+    const budgets = operation === "boundary" || (probe !== null && (await probe.optionsOf({ operation: "boundary", options: boundaryOptions }))?.ok === false);
     return { rule: budgets ? "options.budgets" : "options.maxUnits", detail: answer };
   };
   if (contractOk && !subject.ok && probe !== null && (edges.length === 0 || !(await acceptedOffEdges(options as { readonly [k: string]: Json }, edges, question, probe)))) return ownObjection();
