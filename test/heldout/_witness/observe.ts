@@ -14,8 +14,20 @@ export type Witness = {
   readonly expected: Outcome;
 };
 
-/** Plain data as JSON (functions and symbols are named, cycles cut). */
+/**
+ * Plain data as JSON (functions and symbols are named, cycles cut). A value that cannot be read
+ * (a Proxy whose trap throws, a getter that throws: a caller's hostile input handed back) is
+ * named "<unreadable: …>" with what it threw, never an exception of the checker.
+ */
 export function view(value: unknown, seen: Set<object> = new Set()): Outcome {
+  try {
+    return viewed(value, seen);
+  } catch (error) {
+    return `<unreadable: ${error instanceof Error ? error.name : typeof error}>`;
+  }
+}
+
+function viewed(value: unknown, seen: Set<object>): Outcome {
   if (value === undefined) return "<undefined>";
   if (value === null || typeof value === "boolean" || typeof value === "string") return value;
   if (typeof value === "number") return Object.is(value, -0) ? "<-0>" : Number.isFinite(value) ? value : String(value);
