@@ -78,7 +78,7 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   }
   // The summarizer called again where the contract calls it once: that departs first, whatever the calls then answered.
   if (failure.scenario.operation.kind === "compact" && expected !== null && calledAgain(failure.observation, expected)) {
-    return { key: CALLED_AGAIN, rule: "step4.request", question: "compactContext", subject: `calls the summarizer ${failure.observation.summarizerCalls.length} times`, contract: "calls it once" };
+    return calledAgainSignature(failure.observation, "compactContext");
   }
   const counted = await countedWhereBuildRefuses(failure, expected, probe);
   if (counted !== null) return counted;
@@ -98,8 +98,9 @@ async function countedWhereBuildRefuses(failure: Failure, expected: Expected | n
   const op = failure.scenario.operation;
   if (op.kind !== "units" || probe === null || failure.observation.outcome.kind !== "returned") return null;
   const contract = expected ?? withoutUpstream(() => expectedFor(failure.scenario));
-  const codes = acceptedOutcomes(contract).flatMap((e) => (e.kind === "throws" ? e.codes : []));
-  if (acceptedOutcomes(contract).some((e) => e.kind === "returns") || codes.length === 0) return null;
+  const accepted = acceptedOutcomes(contract);
+  const codes = accepted.flatMap((e) => (e.kind === "throws" ? e.codes : []));
+  if (accepted.some((e) => e.kind === "returns") || codes.length === 0) return null;
   // Its build asked the same input, dressed the same way.
   const built = (await probe.observe({ operation: { kind: "build", input: op.input }, ...(failure.scenario.decorations === undefined ? {} : { decorations: failure.scenario.decorations }) }))?.outcome;
   const code = built?.kind === "threw" && built.error.isContextCompactionError && typeof built.error.code === "string" ? built.error.code : null;
@@ -107,8 +108,10 @@ async function countedWhereBuildRefuses(failure: Failure, expected: Expected | n
   return { key: "units.context counted where its own build refuses", rule: "units.context", question: "estimateContextUnits(input)", subject: `returns ${valueText(failure.observation.outcome.value)}`, contract: `rejects with ${codes.join(" or ")}, as its own buildActiveContext(input) does (${code})` };
 }
 
-/** The key of a summarizer called again where the contract calls it once (./steps calledAgain), whichever way it was found. */
-const CALLED_AGAIN = "step4.request calls more";
+/** A summarizer called again where the contract calls it once (./steps calledAgain): one key, whichever way it was found. */
+function calledAgainSignature(observation: Observation, question: string): Signature {
+  return { key: "step4.request calls more", rule: "step4.request", question, subject: `calls the summarizer ${observation.summarizerCalls.length} times`, contract: "calls it once" };
+}
 
 async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Expected | null, probe: UpstreamProbe | null): Promise<Signature> {
   const layer = recheck.layer;
@@ -175,7 +178,7 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
       const scenario = failure.scenario;
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
       const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
-      if (rule === "step4.request" && calledAgain(failure.observation, contract)) return { key: CALLED_AGAIN, rule, question: d?.question ?? "", subject: `calls the summarizer ${failure.observation.summarizerCalls.length} times`, contract: "calls it once" };
+      if (rule === "step4.request" && calledAgain(failure.observation, contract)) return calledAgainSignature(failure.observation, d?.question ?? "");
       return { key: `${rule}${await thenableShape(rule, scenario, probe)}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
     }
   }
@@ -353,7 +356,7 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   const departure = departed === null ? null : keptNotTrimmed(departed, observation, op.context as unknown as Json);
   const atStep = compactRule(op, observation, contract);
   if (atStep === "step4.request" && calledAgain(observation, contract)) {
-    return { key: CALLED_AGAIN, rule: atStep, question: d?.question ?? "compactContext", subject: `calls the summarizer ${observation.summarizerCalls.length} times`, contract: "calls it once" };
+    return calledAgainSignature(observation, d?.question ?? "compactContext");
   }
   // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
   if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
