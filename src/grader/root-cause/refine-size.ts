@@ -19,8 +19,24 @@ import type { UpstreamProbe } from "./probe";
 // compaction removes made longer (so it still compacts, at the same boundary): the checks pass,
 // and the record's unitsAfter, off by as much as explains the check's answer, is the mistake.
 
-/** The same compaction with room to spare in both checks, as the record's departure there; null when it does not show a units count that explains the check's answer. */
-export async function sizeByUnits(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe): Promise<Departure | null> {
+/** A compaction with room to spare in both checks of steps 6 and 7, the same boundary, and the contract's answer to it (a result); null where none is built. */
+export interface Roomy {
+  readonly roomy: Scenario;
+  readonly want: Expected;
+  readonly wanted: Extract<Expected, { kind: "returns" }>;
+  readonly text: string;
+  readonly summaryUnits: number;
+  readonly reserved: number;
+  readonly target: number;
+}
+
+/**
+ * The same compaction with room to spare in both checks: summaryMaxUnits and targetUnits raised
+ * alike (every cut's slack stays, so the boundary stays), maxUnits with them and a message the
+ * compaction removes made longer (so it still compacts, at the same boundary); null where the
+ * scenario is no plain compaction of a text summary or the boundary would move.
+ */
+export function roomyCompaction(scenario: Scenario): Roomy | null {
   const op = scenario.operation;
   if (op.kind !== "compact" || (scenario.decorations ?? []).length > 0) return null;
   const options = op.options;
@@ -45,6 +61,14 @@ export async function sizeByUnits(scenario: Scenario, observation: Observation, 
   if (want === null) return null;
   const wanted = acceptedOutcomes(want).find((e) => e.kind === "returns");
   if (wanted?.kind !== "returns" || at(wanted.value, "record.boundary") !== boundary) return null;
+  return { roomy, want, wanted, text, summaryUnits, reserved, target };
+}
+
+/** The same compaction with room to spare in both checks, as the record's departure there; null when it does not show a units count that explains the check's answer. */
+export async function sizeByUnits(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe): Promise<Departure | null> {
+  const room = roomyCompaction(scenario);
+  if (room === null) return null;
+  const { roomy, want, wanted, text, summaryUnits, reserved, target } = room;
   const answer = await probe.observe(roomy);
   if (answer?.outcome.kind !== "returned") return null;
   const [own, newUnits] = [unitsAfter(answer.outcome.value), unitsAfter(wanted.value)];

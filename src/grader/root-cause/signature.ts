@@ -19,6 +19,7 @@ import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, groupsOtherwise, noCutWhereOneFits, unitsBehindCut, WITH_ROUNDS } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
+import { storedSummaryExplains } from "./refine-stored-summary";
 import { sizeMeasuredOtherwise } from "./refine-measure";
 import { ownFieldsContract } from "./refine-fields";
 import { summaryLimitOtherwise } from "./refine-summary-limit";
@@ -391,6 +392,12 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // what the submission checked was not the text delivered, and the mistake is how step 5 observes it.
   const observed = atStep !== null && (atStep.startsWith("step6.") || atStep === "step8.result") ? await deliveredOtherwise(scenario, probe) : null;
   const rule = await essentialDress(observed ?? atStep ?? "build.shape", scenario, probe);
+  // A summary check answered otherwise on the text the submission stores instead of the one it
+  // was given: how it stores the summary (./refine-stored-summary).
+  if ((rule === "step6.size" || rule === "step6.blank") && probe !== null) {
+    const stored = await storedSummaryExplains(scenario, observation, probe);
+    if (stored !== null) return { key: `step8.result ${stored}`, rule: "step8.result", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  }
   // A size check answered otherwise by a count of units the record shows too: the record's mistake.
   if (rule === "step6.size" && probe !== null) {
     const record = await sizeByUnits(scenario, observation, contract, probe);
@@ -412,7 +419,7 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (pastPrefix !== null) return { key: `step8.result ${pastPrefix}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
   // A size check measured otherwise, whichever way it departs (./refine-measure).
   const measured = rule === "step6.size" && departure !== null ? await sizeMeasuredOtherwise(scenario, observation, contract, probe) : null;
-  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : measured !== null ? ` ${measured}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.kind === "escapes" ? "escapes for a result" : departure.key}` : "";
+  const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : measured !== null ? ` ${measured}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.kind === "escapes" ? "escapes for a result" : departure.kind === "code" ? `rejects with ${departure.code}` : departure.key}` : "";
   return { key: `${rule}${how}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? d?.subject ?? "", contract: departure?.contract ?? d?.contract ?? "" };
 }
 

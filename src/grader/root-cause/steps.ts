@@ -47,6 +47,9 @@ export function departingStep(observation: Observation, expected: Expected, text
   return { step: Math.min(subjectStep, closest.step), contractStep: closest.step, subjectStep, contractCode: closest.code };
 }
 
+/** Codes of §3 and §6 no check of §7 steps 5-7 gives. */
+const BUILD_CODES: ReadonlySet<string> = new Set(["CONTEXT_INVALID_TRANSCRIPT", "CONTEXT_INVALID_INPUT", "CONTEXT_INVALID_BUDGET", "CONTEXT_BOUNDARY_UNAVAILABLE"]);
+
 /** Whether the subject called the summarizer more often than every outcome the contract accepts, which call it once. */
 export function calledAgain(observation: Observation, expected: Expected): boolean {
   const most = Math.max(...acceptedOutcomes(expected).map((e) => e.summarizerCalls));
@@ -162,7 +165,13 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
       if (subjectCode !== null && subjectCode === forgedCode(op.summarizer)) return "step5.forged";
       if ((codeAt === "CONTEXT_CANCELLED" && !abortOptional(expected)) || (observation.outcome.kind === "timeout" && abortWhileWaiting(op))) return "step5.abort";
       return scriptRule(op.summarizer);
-    case 6: {
+    case 6:
+    case 7: {
+      // Refused, once the summarizer was called, with a code no check of steps 5-7 gives (the
+      // transcript's, the input's, the budgets', the boundary's): no check of the summary, but a
+      // check of the result the submission builds (step 8), whichever summary check it meets.
+      if (subjectCode !== null && observation.summarizerCalls.length > 0 && BUILD_CODES.has(subjectCode)) return "step8.result";
+      if (step === 7) return "step6.size";
       // A script that delivers text, refused as no string; or the reverse, a script that names a
       // text whose value the contract refuses as no string (a resolve(undefined) before the text),
       // taken otherwise: what was delivered was observed otherwise (step 5).
@@ -178,8 +187,6 @@ export function compactRule(op: CompactOperation, observation: Observation, expe
       const text = scriptText(op.summarizer);
       return text !== null && text.trim().length === 0 ? "step6.blank" : "step6.size";
     }
-    case 7:
-      return "step6.size";
     default:
       return "step8.result";
   }
