@@ -161,9 +161,13 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   if (!subject.ok && broken.length > 0 && contractCodes.length > 0 && !contractCodes.includes(subject.code)) {
     // Unless the ids mended (the only checks broken) leave options the contract accepts and the
     // subject still refuses with that code: its objection is to the budgets, told on those options.
-    if (probe !== null && broken.every((c) => c.rule === "options.ids")) {
-      const mended: { [k: string]: Json } = { ...(options as { readonly [k: string]: Json }) };
-      for (const c of broken) mended[c.name] = `${c.name}-mended`;
+    // So too for budgets mended (far from every edge) that leave a refusal with a code no budget
+    // check gives (CONTEXT_INVALID_INPUT, the summarizer's, the signal's, the ids'): its objection
+    // is to one of those, told on those options.
+    const budgetsOnly = subject.code === "CONTEXT_INVALID_INPUT" && broken.every((c) => c.rule === "options.budgets" || c.rule === "options.maxUnits");
+    if (probe !== null && (broken.every((c) => c.rule === "options.ids") || budgetsOnly)) {
+      const mended: { [k: string]: Json } = { ...(options as { readonly [k: string]: Json }), ...(budgetsOnly ? FAR : {}) };
+      if (!budgetsOnly) for (const c of broken) mended[c.name] = `${c.name}-mended`;
       const again = accepts(question(mended)) ? await probe.optionsOf(question(mended)) : undefined;
       if (again !== undefined && !again.ok && again.code === subject.code) return optionsRefined(operation, mended, summarizerSlot, signal, again, probe);
     }
@@ -213,8 +217,15 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
   // counterexample happens to meet. Its rule: the budgets' when selectCompactionBoundary refuses
   // them too, else maxUnits' (a check only compactContext makes).
   const ownObjection = async (): Promise<OptionsRefined> => {
-    // (selectCompactionBoundary asked §6's three fields alone: no field it does not take.)
     const own = options as { readonly [k: string]: Json };
+    // Refused with CONTEXT_INVALID_INPUT, a code no budget check gives: the ids' rule when plain
+    // ids are accepted, else the summarizer's (a signal refused is told above).
+    if (!subject.ok && subject.code === "CONTEXT_INVALID_INPUT" && operation === "compact") {
+      const plainIds = { ...own, summaryId: "summaryId-mended", recordId: "recordId-mended" };
+      const ids = probe !== null && accepts(question(plainIds)) && (await probe.optionsOf(question(plainIds)))?.ok === true;
+      return ids ? { rule: "options.ids", detail: `valid ids ${answer}` } : { rule: "options.summarizer", detail: `a valid summarizer ${answer}` };
+    }
+    // (selectCompactionBoundary asked §6's three fields alone: no field it does not take.)
     const boundaryOptions = { targetUnits: own.targetUnits!, summaryMaxUnits: own.summaryMaxUnits!, retainRecentMessages: own.retainRecentMessages! };
     const budgets = operation === "boundary" || (probe !== null && (await probe.optionsOf({ operation: "boundary", options: boundaryOptions }))?.ok === false);
     return { rule: budgets ? "options.budgets" : "options.maxUnits", detail: answer };

@@ -36,7 +36,7 @@ import { refusedFeature } from "./build-features";
 import { refusedForSharedId } from "./shared-ids";
 import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
-import { calledAgain, compactRule, departingStep, scriptRule, scriptText } from "./steps";
+import { calledAgain, compactRule, departingStep, scriptRule, scriptText, abortWhileWaiting } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
 // departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
@@ -177,6 +177,7 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
         return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
       }
       const scenario = failure.scenario;
+      if (hangsOnThenable(scenario, failure.observation)) return hangsSignature(failure.observation, d?.question ?? "");
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
       const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
       if (rule === "step4.request" && calledAgain(failure.observation, contract)) return calledAgainSignature(failure.observation, d?.question ?? "");
@@ -203,6 +204,24 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
     return { key: rule, rule, question: name, subject: d?.subject ?? "", contract: d?.contract ?? "" };
   }
   return ownSignature(failure, expected, probe);
+}
+
+/**
+ * A compaction that never settles on a summarizer returning thenables (a chain, one reached
+ * twice), with no abort while it waits: the thenables observed otherwise (step 5), one mistake whichever depth, dress
+ * or decoration the chain comes with and whatever the contract answers there (a text, a failure
+ * past 64 levels).
+ */
+function hangsOnThenable(scenario: Scenario, observation: Observation): boolean {
+  const op = scenario.operation;
+  return op.kind === "compact" && observation.outcome.kind === "timeout" && !abortWhileWaiting(op) && THENABLE_RULES.has(scriptRule(op.summarizer));
+}
+
+const THENABLE_RULES: ReadonlySet<RuleId> = new Set(["step5.thenable", "step5.depth", "step5.reachedTwice"]);
+
+function hangsSignature(observation: Observation, question: string): Signature {
+  const outcome = observation.outcome;
+  return { key: "step5.thenable hangs", rule: "step5.thenable", question, subject: `never settles (still pending after ${outcome.kind === "timeout" ? outcome.afterMs : 0} ms)`, contract: "settles (a text, or the failure its chain gives)" };
 }
 
 /**
@@ -359,6 +378,7 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (atStep === "step4.request" && calledAgain(observation, contract)) {
     return calledAgainSignature(observation, d?.question ?? "compactContext");
   }
+  if (hangsOnThenable(scenario, observation)) return hangsSignature(observation, d?.question ?? "compactContext");
   // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
   if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
     const measure = await fastPathMeasure(scenario, probe);
