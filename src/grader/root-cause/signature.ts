@@ -179,6 +179,8 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
       const scenario = failure.scenario;
       if (hangsOnThenable(scenario, failure.observation)) return hangsSignature(failure.observation, d?.question ?? "");
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
+      const taken = await takenAsSummary(scenario, failure.observation, contract, probe);
+      if (taken !== null) return { ...taken, question: d?.question ?? "" };
       const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
       if (rule === "step4.request" && calledAgain(failure.observation, contract)) return calledAgainSignature(failure.observation, d?.question ?? "");
       return { key: `${rule}${await thenableShape(rule, scenario, probe)}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
@@ -218,6 +220,28 @@ function hangsOnThenable(scenario: Scenario, observation: Observation): boolean 
 }
 
 const THENABLE_RULES: ReadonlySet<RuleId> = new Set(["step5.thenable", "step5.depth", "step5.reachedTwice"]);
+
+/**
+ * A value that has a then (a promise, a thenable), refused as no string (CONTEXT_SUMMARY_INVALID)
+ * where the contract follows it: the value taken as the summary itself, not awaited. One mistake
+ * whichever shape or dress the value has, named by what the plainest two are answered: a plain
+ * thenable taken as the summary (thenables not followed), else a plain native promise
+ * (promises not awaited); null when both are answered right (the shape is the point, told by
+ * the rule of the script).
+ */
+async function takenAsSummary(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null): Promise<Omit<Signature, "question"> | null> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || probe === null || observation.outcome.kind !== "threw" || observation.outcome.error.code !== "CONTEXT_SUMMARY_INVALID") return null;
+  if (acceptedOutcomes(contract).some((e) => e.kind === "throws" && e.codes.includes("CONTEXT_SUMMARY_INVALID"))) return null;
+  const rule = scriptRule(op.summarizer);
+  if (!rule.startsWith("step5.") || rule === "step5.settles" || rule === "step5.abort" || rule === "step5.rejection") return null;
+  const text = scriptText(op.summarizer) ?? "summary";
+  const asked = (summarizer: Json) => answeredRight({ operation: { ...op, summarizer: summarizer as never, abort: "none" } }, probe);
+  const subject = `rejects with CONTEXT_SUMMARY_INVALID`;
+  if (!(await asked({ kind: "thenableChain", depth: 1, text }))) return { key: "step5.thenable taken as the summary", rule: "step5.thenable", subject, contract: "follows the thenable to its text" };
+  if (!(await asked({ kind: "text", text, delivery: "promise" }))) return { key: "step5.nativePromise taken as the summary", rule: "step5.nativePromise", subject, contract: "awaits the promise to its text" };
+  return null;
+}
 
 function hangsSignature(observation: Observation, question: string): Signature {
   const outcome = observation.outcome;
@@ -287,6 +311,12 @@ async function readingSignature(d: Difference, about: Extract<Asked, { kind: "re
   // string) make data the contract refuses, which a reader of fields reads like any: accepting
   // it is the data's rule (its validation), not the reading's.
   const jsonOnly = (about.question.decorations ?? []).every((d) => d.kind === "value" && d.target === "input" && !tagged(d.value as Json));
+  // An input with a hole accepted, and the same input with the item in its place answered right:
+  // the hole read as no item (the array copied without it), one mistake of the reader whichever
+  // rule the shorter array then meets (a limit, a Proxy's traps), told from its other acceptances.
+  const decorations = about.question.decorations ?? [];
+  const holeRead = direction === "accepts" && probe !== null && decorations.some((x) => x.kind === "hole") && (await answeredRight({ ...about.question, decorations: decorations.filter((x) => x.kind !== "hole") }, probe));
+  if (holeRead) return { key: "read accepts a hole", rule, ...side };
   if (plainRight && direction !== "answers otherwise" && !limitAccepted && !jsonOnly) return { key: `read ${direction}`, rule, ...side };
   const answer = own.outcome.kind === "threw" && typeof own.outcome.error.code === "string" ? { ok: false as const, code: own.outcome.error.code } : { ok: true as const };
   if (about.target === "options" && (op.kind === "boundary" || op.kind === "compact")) {
@@ -379,6 +409,8 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
     return calledAgainSignature(observation, d?.question ?? "compactContext");
   }
   if (hangsOnThenable(scenario, observation)) return hangsSignature(observation, d?.question ?? "compactContext");
+  const taken = await takenAsSummary(scenario, observation, contract, probe);
+  if (taken !== null) return { ...taken, question: d?.question ?? "compactContext" };
   // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
   if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
     const measure = await fastPathMeasure(scenario, probe);
