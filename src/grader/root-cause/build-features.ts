@@ -42,11 +42,17 @@ function plainStrings(input: Json): Json {
  * (a total of 1,000,000, where plainStrings' one character for an empty string would break it)
  * stays at it. Tried after plainStrings, under the same name.
  */
-function asciiStrings(input: Json): Json {
+export function asciiStrings(input: Json, keys = false): Json {
+  const ascii = (text: string) => [...text].map((c) => (/^[\x20-\x7e]$/.test(c) ? c : "x")).join("");
   const walk = (v: Json): Json => {
-    if (typeof v === "string") return [...v].map((c) => (/^[\x20-\x7e]$/.test(c) ? c : "x")).join("");
+    if (typeof v === "string") return ascii(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (isJsonObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (isJsonObject(v)) {
+      // (With `keys`, an object's keys too, where no two become one.)
+      const names = Object.keys(v);
+      const renamed = keys && new Set(names.map(ascii)).size === names.length;
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [renamed ? ascii(k) : k, walk(x)]));
+    }
     return v;
   };
   return walk(input);

@@ -32,7 +32,7 @@ import { fastPathMeasure, isUnchanged } from "./fast-path-measure";
 import { RECORD_IDENTITY, SUMMARIZER_CALL, labelsAside } from "./focus";
 import { throwLetOut } from "./throw-let-out";
 import { escapeWhereNothingKept } from "./kept-nothing";
-import { refusedFeature } from "./build-features";
+import { asciiStrings, refusedFeature } from "./build-features";
 import { refusedForSharedId } from "./shared-ids";
 import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
@@ -220,6 +220,18 @@ function hangsOnThenable(scenario: Scenario, observation: Observation): boolean 
 }
 
 const THENABLE_RULES: ReadonlySet<RuleId> = new Set(["step5.thenable", "step5.depth", "step5.reachedTwice"]);
+
+/** Whether the subject answers right the same compaction with every string's characters other than printable ASCII made "x", keys too (where the contract still returns). */
+async function rightInAscii(scenario: Scenario, probe: UpstreamProbe): Promise<boolean> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || (scenario.decorations ?? []).length > 0) return false;
+  const summarizer = op.summarizer as { readonly [field: string]: Json };
+  const ascii = (v: Json | undefined): Json | undefined => (v === undefined ? v : asciiStrings(v));
+  const plain: Scenario = { ...scenario, operation: { ...op, context: asciiStrings(op.context, true), options: ascii(op.options) as Json, summarizer: (typeof summarizer.text === "string" ? { ...summarizer, text: asciiStrings(summarizer.text) } : summarizer) as never } };
+  if (JSON.stringify(plain) === JSON.stringify(scenario)) return false;
+  const want = contractOf(plain);
+  return want !== null && acceptedOutcomes(want).some((e) => e.kind === "returns") && (await answeredRight(plain, probe));
+}
 
 /**
  * A value that has a then (a promise, a thenable), refused as no string (CONTEXT_SUMMARY_INVALID)
@@ -469,6 +481,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // A raw throw building the result where nothing is kept, the wrong field it returns where a message is kept.
   const pastPrefix = rule === "step8.result" && departure?.kind === "escapes" ? await escapeWhereNothingKept(scenario, observation, probe) : null;
   if (pastPrefix !== null) return { key: `step8.result ${pastPrefix}`, rule, question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+  // The record's counts otherwise, right once every string holds printable ASCII alone (as many
+  // code points): what the strings hold counted otherwise, one mistake for both counts.
+  if (rule === "step8.result" && probe !== null && (departure?.key === "value record.unitsBefore" || departure?.key === "value record.unitsAfter") && (await rightInAscii(scenario, probe))) {
+    return { key: "step8.result value record.units of what the strings hold", rule, question: d?.question ?? "compactContext", subject: departure.subject, contract: departure.contract };
+  }
   // A size check measured otherwise, whichever way it departs (./refine-measure).
   const measured = rule === "step6.size" && departure !== null ? await sizeMeasuredOtherwise(scenario, observation, contract, probe) : null;
   const how = shape !== "" ? shape : departure === null ? "" : measure !== null ? ` ${measure}` : measured !== null ? ` ${measured}` : rule === "step2.fastPath" ? ` ${fastPathDeparture(observation, contract, departure.key)}` : rule === "step6.notString" ? ` ${notStringDeparture(departure)}` : rule.startsWith("step6") ? ` ${checkDeparture(op, observation, contract, departure)}` : rule === "step8.result" ? ` ${departure.kind === "escapes" ? "escapes for a result" : departure.kind === "code" ? `rejects with ${departure.code}` : departure.key}` : "";
