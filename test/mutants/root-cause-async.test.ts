@@ -54,11 +54,11 @@ describe("the async root cause", () => {
     expect(analysis.rootCauses[0]!.differences?.[0]?.question).toMatch(/^compactContext of 1 message that needs compaction, summarizer /);
   }, 300_000);
 
-  it("summary-trimmed (a step 8 defect, seen with async summarizers too): nothing under step 5, its failures under step 8's result", async () => {
+  it("summary-trimmed (the text stored otherwise than delivered, seen with async summarizers too): nothing under step 5, its failures under step 6's text", async () => {
     const { failed, analysis } = await analysisOf("summary-trimmed");
     expect(failed.some((v) => v.propertyId.startsWith("async.")), "failures on async scenarios (else the test proves nothing)").toBe(true);
     expect(analysis.rootCauses.map((c) => c.id).filter((id) => id.startsWith("step5."))).toEqual([]);
-    expect(analysis.rootCauses.map((c) => c.id)).toContain("step8.result");
+    expect(analysis.rootCauses.map((c) => c.id)).toContain("step6.text");
   }, 300_000);
 
   it("summary-coerced-to-text (a step 6 defect: a non-string value becomes text, then too long): one cause at step 6, nothing under step 5", async () => {

@@ -75,7 +75,8 @@ describe("valid inputs refused, named by what the refusal turns on", () => {
 describe("a mistake behind one of another kind, found by asking", () => {
   it("a missing targetUnits accepted, behind an oversized summary cut to fit", async () => {
     const causes = await analysed(targetDefaultTruncated.all(), ["atomicity.failure-rejects"]);
-    expect(summary(causes)).toEqual([["options.budgets", true], ["step6.size", false]]);
+    // (The summary cut to fit is stored otherwise than delivered: step 6's text, ./refine-stored-summary.)
+    expect(summary(causes)).toEqual([["options.budgets", true], ["step6.text", false]]);
   }, 300_000);
 
   it("a summary of exactly 65,536 code points refused, behind a record limit left unchecked", async () => {

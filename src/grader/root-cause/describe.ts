@@ -64,6 +64,7 @@ const MISTAKE: Readonly<Record<RuleId, string>> = {
   "step6.tooLong": "A summary longer than 65536 code points is handled otherwise",
   "step6.blank": "A blank summary is refused otherwise",
   "step6.size": "A summary too large for the budgets is handled otherwise",
+  "step6.text": "The summary is checked or stored otherwise than the text delivered",
   "step8.result": "The compacted result differs",
   "step8.validated": "The new context is validated otherwise",
   "atomicity.unchanged": "A call changes its input",

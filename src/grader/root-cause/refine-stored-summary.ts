@@ -15,7 +15,8 @@ import { roomyCompaction } from "./refine-size";
 // answer to the same compaction with room to spare in both checks, ./refine-size) is put in the
 // summarizer's place, and the contract's checks of that text give the submission's very answer.
 
-const STORED = "context.summary.content";
+export const STORED_SUMMARY = "context.summary.content";
+const STORED = STORED_SUMMARY;
 
 /** The key of a summary stored otherwise ("value trimmed" like ./departure's, else the field's), when that text explains the check's answer; null otherwise. */
 export async function storedSummaryExplains(scenario: Scenario, observation: Observation, probe: UpstreamProbe): Promise<string | null> {

@@ -75,6 +75,7 @@ export const RULES = {
   "step6.tooLong": rule("§7 step 6", "summary-validation", "a summary longer than 65536 code points → CONTEXT_LIMIT_EXCEEDED"),
   "step6.blank": rule("§7 step 6", "summary-validation", "a summary that is only whitespace → CONTEXT_SUMMARY_INSUFFICIENT"),
   "step6.size": rule("§7 step 6, 7", "summary-validation", "5 + u(summaryId) + u(text) > summaryMaxUnits, or a new context above targetUnits → CONTEXT_SUMMARY_INSUFFICIENT"),
+  "step6.text": rule("§7 steps 6, 8", "summary-validation", "the text delivered is checked as it is and stored as it is: the new summary's content is exactly that text (nothing trimmed, cut or put in front)"),
   "step8.result": rule("§7 step 8", "atomicity-and-one-record", "resolve { status: \"compacted\", context, record }: the new context is { requirements, summary: { id: summaryId, content: text }, messages: the suffix, compactions: [...old, record] } and the record is { id: recordId, summaryId, boundary, compactedMessageIds, unitsBefore, unitsAfter }"),
   "step8.validated": rule("§7 step 8", "atomicity-and-one-record", "the new context is built and validated like any input (its limits included)"),
   "atomicity.unchanged": rule("§7", "atomicity-and-one-record", "on every failure the rejection is a ContextCompactionError, the input is unchanged (deep-equal, still frozen) and no record exists anywhere; on success exactly one record is appended"),

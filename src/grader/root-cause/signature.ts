@@ -19,7 +19,7 @@ import { itemsOf, refineUnits } from "./refine-units";
 import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, groupsOtherwise, noCutWhereOneFits, unitsBehindCut, WITH_ROUNDS } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
-import { storedSummaryExplains } from "./refine-stored-summary";
+import { STORED_SUMMARY, storedSummaryExplains } from "./refine-stored-summary";
 import { sizeMeasuredOtherwise } from "./refine-measure";
 import { ownFieldsContract } from "./refine-fields";
 import { summaryLimitOtherwise } from "./refine-summary-limit";
@@ -460,7 +460,7 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // was given: how it stores the summary (./refine-stored-summary).
   if ((rule === "step6.size" || rule === "step6.blank") && probe !== null) {
     const stored = await storedSummaryExplains(scenario, observation, probe);
-    if (stored !== null) return { key: `step8.result ${stored}`, rule: "step8.result", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
+    if (stored !== null) return { key: `step6.text ${stored}`, rule: "step6.text", question: d?.question ?? "compactContext", subject: departure?.subject ?? "", contract: departure?.contract ?? "" };
   }
   // A size check answered otherwise by a count of units the record shows too: the record's mistake.
   if (rule === "step6.size" && probe !== null) {
@@ -485,6 +485,11 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   // code points): what the strings hold counted otherwise, one mistake for both counts.
   if (rule === "step8.result" && probe !== null && (departure?.key === "value record.unitsBefore" || departure?.key === "value record.unitsAfter") && (await rightInAscii(scenario, probe))) {
     return { key: "step8.result value record.units of what the strings hold", rule, question: d?.question ?? "compactContext", subject: departure.subject, contract: departure.contract };
+  }
+  // The new summary's content otherwise than the text delivered: how the text is checked and
+  // stored (./refine-stored-summary), one key with the checks it explains.
+  if (rule === "step8.result" && (departure?.key === "value trimmed" || departure?.key === `value ${STORED_SUMMARY}`) && departure.field === STORED_SUMMARY) {
+    return { key: `step6.text ${departure.key}`, rule: "step6.text", question: d?.question ?? "compactContext", subject: departure.subject, contract: departure.contract };
   }
   // A size check measured otherwise, whichever way it departs (./refine-measure).
   const measured = rule === "step6.size" && departure !== null ? await sizeMeasuredOtherwise(scenario, observation, contract, probe) : null;
