@@ -95,6 +95,7 @@ export function detailWords(detail: string | null): string | null {
     [/^value trimmed$/, () => "a text stored trimmed, the whitespace around it removed"],
     [/^value record\.units of what the strings hold$/, () => "record.unitsBefore or record.unitsAfter counted otherwise where a string holds characters other than printable ASCII: right once they are plain ASCII"],
     [/^value (.+)$/, (m) => `returns another ${m[1]}`],
+    [/^another call's result$/, () => "returns a result naming messages the input does not hold: another call's result, handed back"],
     [/^taken as the summary$/, () => "a value with a then taken as the summary itself and refused as no string, not followed"],
     [/^accepts a hole$/, () => "an array with a hole accepted, read as if the missing item were not there"],
     [/^calls (more|fewer)$/, (m) => `calls the summarizer ${m[1]} times than the contract`],

@@ -20,6 +20,7 @@ import { limitByUnits } from "./refine-limit";
 import { boundaryDetail, cutWhereNoneFits, groupsBehindCut, groupsOtherwise, noCutWhereOneFits, unitsBehindCut, WITH_ROUNDS } from "./refine-boundary";
 import { sizeByUnits } from "./refine-size";
 import { STORED_SUMMARY, storedSummaryExplains } from "./refine-stored-summary";
+import { foreignResult } from "./foreign-result";
 import { sizeMeasuredOtherwise } from "./refine-measure";
 import { ownFieldsContract } from "./refine-fields";
 import { summaryLimitOtherwise } from "./refine-summary-limit";
@@ -81,6 +82,9 @@ export async function signatureOf(failure: Failure, recheck: Recheck, expected: 
   if (failure.scenario.operation.kind === "compact" && expected !== null && calledAgain(failure.observation, expected)) {
     return calledAgainSignature(failure.observation, "compactContext");
   }
+  // A result naming messages the input does not hold: another call's result (./foreign-result).
+  const foreign = foreignResult(failure.scenario, failure.observation);
+  if (foreign !== null) return foreign;
   const counted = await countedWhereBuildRefuses(failure, expected, probe);
   if (counted !== null) return counted;
   const found = await signatureByLayer(failure, recheck, expected, probe);
