@@ -66,21 +66,30 @@ function groupsOf(messages: readonly Message[], reach: readonly number[], flags:
   return groups;
 }
 
+/**
+ * The reach of each message, planned on the caller's messages as they were given (null when the
+ * flag is off, or when they cannot be planned on: the validation that follows says what is wrong).
+ */
+function planned(messages: () => unknown, flags: Flags): number[] | null {
+  // [planted rounds-planned-before-validation] the rounds are planned on the caller's data as given, before it is validated
+  if (!flags.has("rounds-planned-before-validation")) return null;
+  try {
+    return lastResults(messages() as readonly Message[]);
+  } catch {
+    return null;
+  }
+}
+
 export function groupToolRoundsWith(flags: Flags) {
   return (transcript: unknown): readonly Group[] => {
-    // [planted rounds-planned-before-validation] the rounds are planned on the caller's transcript as given, then it is validated
-    let plan: number[] | null = null;
-    if (flags.has("rounds-planned-before-validation")) {
-      try {
-        plan = lastResults(transcript as readonly Message[]);
-      } catch {
-        plan = null; // whatever is wrong with it, the validation below says
-      }
-    }
+    const plan = planned(() => transcript, flags);
     const messages = buildActiveContext({ messages: transcript } as never).messages as unknown as readonly Message[];
     return freeze(groupsOf(messages, plan ?? lastResults(messages), flags));
   };
 }
+
+/** The caller's own messages channel, as given. */
+const callersMessages = (input: unknown) => () => (input as { messages?: unknown }).messages ?? [];
 
 // ---------------------------------------------------------------------------------------------
 // The walk
@@ -90,12 +99,12 @@ function units(info: ContextInfo, from: number, to: number): number {
   return messageUnits(info, from, to);
 }
 
-function cut(info: ContextInfo, options: BoundaryOptions, flags: Flags): number | null {
+function cut(info: ContextInfo, options: BoundaryOptions, flags: Flags, plan: number[] | null): number | null {
   const count = info.messages.length;
   const latest = count - options.retainRecentMessages;
   const fixed = info.requirementUnits + options.summaryMaxUnits;
   const messages = info.messages as unknown as readonly Message[];
-  for (const group of groupsOf(messages, lastResults(messages), flags)) {
+  for (const group of groupsOf(messages, plan ?? lastResults(messages), flags)) {
     if (group.endIndex > latest) return null;
     if (fixed + units(info, group.endIndex, count) <= options.targetUnits) return group.endIndex;
   }
@@ -104,8 +113,9 @@ function cut(info: ContextInfo, options: BoundaryOptions, flags: Flags): number 
 
 export function selectCompactionBoundaryWith(flags: Flags) {
   return (input: unknown, options: unknown): number | null => {
+    const plan = planned(callersMessages(input), flags);
     const info = contextInfo(input);
-    return cut(info, readBoundaryOptions(options), flags);
+    return cut(info, readBoundaryOptions(options), flags, plan);
   };
 }
 
@@ -125,6 +135,7 @@ export function compactContextWith(flags: Flags) {
 
 function begin(input: unknown, rawOptions: unknown, flags: Flags, resolve: (value: unknown) => void, reject: (error: unknown) => void): void {
   // 1. the context, then the options
+  const plan = planned(callersMessages(input), flags);
   const info = contextInfo(input);
   const options = readCompactOptions(rawOptions);
   // 2. small enough already
@@ -137,7 +148,7 @@ function begin(input: unknown, rawOptions: unknown, flags: Flags, resolve: (valu
   if (aborted === null) refuse("CONTEXT_INVALID_INPUT", "options.signal cannot be read");
   if (aborted) refuse("CONTEXT_CANCELLED", "aborted before compaction");
   for (const record of info.context.compactions) if (record.id === options.recordId) refuse("CONTEXT_INVALID_INPUT", "recordId is already used");
-  const boundary = cut(info, options, flags);
+  const boundary = cut(info, options, flags, plan);
   if (boundary === null) refuse("CONTEXT_BOUNDARY_UNAVAILABLE", "no whole-group cut fits");
   // 4. the one call
   const request = freeze({

@@ -2,7 +2,7 @@
 // reader rewrite, a whole-flow rewrite), written from the contract alone, with their planted
 // mistakes as ground truth. Each mistake is a flag of its folder's compose.ts; with every flag off
 // each folder answers as src/core on the checker's scenarios.
-import { call, compact, options, result, user } from "../_witness/fixtures";
+import { call, compact, options, result, user, users } from "../_witness/fixtures";
 import { sync, type Outcome } from "../_witness/observe";
 import type { Implementation, Mistake } from "./types";
 
@@ -18,17 +18,18 @@ const groupsView = (value: unknown): Outcome =>
 const channelDefaultsWrittenIntoInput: Mistake = {
   id: "channel-defaults-written-into-input",
   says:
-    "Before the context is read, every missing channel is filled in on the caller's own input object (requirements: [], summary: null, messages: [], compactions: []), by a helper every export that takes a context calls, so buildActiveContext({ messages }) leaves the caller's object with four keys (and a compaction that fails has changed its input too); a missing channel only means [] or null to the reader, and the input is never written: buildActiveContext returns a copy, and after the call (on failure as on success) the input is as it was.",
+    "Before the context is read, every missing channel is filled in on the caller's own input object (requirements: [], summary: null, messages: [], compactions: []), by a helper every export that takes a context calls, so compactContext({ messages }, …) leaves the caller's object with four keys, also when it fails (and buildActiveContext({ messages }) likewise); a missing channel only means [] or null to the reader, and the input is never written: buildActiveContext returns a copy, and after the call (on failure as on success) the input is as it was.",
   breaks: "§3 (a missing channel means [], null, [], []; it returns a deep copy … after the call the input is never touched again); §7 (on every failure the input context is unchanged)",
   criterion: "immutable-snapshots-and-ceilings",
   witness: {
-    call: "input = { messages: [user m0] }; buildActiveContext(input); then the caller's input's own keys",
-    run: (m) => {
-      const input = { messages: [user("m0", "hi")] };
-      const outcome = sync(() => m.buildActiveContext(input), built);
+    call:
+      "input = { messages: [4 users m0..m3 of 14 units] }; compactContext(input, { maxUnits: 40, targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 4, … }) (no cut leaves 4 messages: CONTEXT_BOUNDARY_UNAVAILABLE); then the caller's input's own keys",
+    run: async (m) => {
+      const input = { messages: users(4) };
+      const outcome = await compact(m, input, options(() => "sum", { retainRecentMessages: 4 }));
       return { outcome, inputKeys: Object.keys(input) };
     },
-    expected: { outcome: { value: "built" }, inputKeys: ["messages"] },
+    expected: { outcome: { error: "CONTEXT_BOUNDARY_UNAVAILABLE" }, inputKeys: ["messages"] },
   },
 };
 
@@ -46,18 +47,18 @@ const nullChannelAsMissing: Mistake = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// b7m-ren-reader-coerced-reqcontent (rewrite: his own reader of requirements, summary and records)
+// b7m-ren-reader-blanksummary-reqcontent (rewrite: his own reader of requirements, summary and records)
 
-const stringFieldsCoerced: Mistake = {
-  id: "string-fields-coerced",
+const blankSummaryDropped: Mistake = {
+  id: "blank-summary-dropped",
   says:
-    "The reader's string fields of requirements, the summary and compaction records (ids, contents, summaryId, compactedMessageIds) are made strings with String(…) instead of being checked to be strings, so a requirement { id: 7, content: 'AB' } is built as { id: '7', content: 'AB' } (and null becomes 'null'); every such field must be a string, anything else is refused with CONTEXT_INVALID_INPUT.",
-  breaks: "§3 (Requirement = { id: string; content: string }, Summary and CompactionRecord likewise; a bad requirement or record → CONTEXT_INVALID_INPUT)",
+    "An input summary whose content is only whitespace (or empty) is taken as no summary and dropped, so { summary: { id: 's', content: '   ' }, messages } is built with summary null; a summary's content must have non-whitespace text, and such a summary is refused with CONTEXT_SUMMARY_INVALID (only a missing, null or undefined summary is no summary).",
+  breaks: "§3 (Summary = { id, content } // content has non-whitespace text; codes: a summary whose content is only whitespace → CONTEXT_SUMMARY_INVALID)",
   criterion: "immutable-snapshots-and-ceilings",
   witness: {
-    call: "buildActiveContext({ requirements: [{ id: 7, content: 'AB' }] })",
-    run: (m) => sync(() => m.buildActiveContext({ requirements: [{ id: 7, content: "AB" }] }), built),
-    expected: { error: "CONTEXT_INVALID_INPUT" },
+    call: "buildActiveContext({ summary: { id: 's', content: '   ' }, messages: [user m0] })",
+    run: (m) => sync(() => m.buildActiveContext({ summary: { id: "s", content: "   " }, messages: [user("m0", "hi")] }), built),
+    expected: { error: "CONTEXT_SUMMARY_INVALID" },
   },
 };
 
@@ -97,8 +98,8 @@ const innerRoundMeasuredFromRoundStart: Mistake = {
 const roundsPlannedBeforeValidation: Mistake = {
   id: "rounds-planned-before-validation",
   says:
-    "groupToolRounds first plans the rounds on the caller's transcript as it was given (reading each message's role, content, the blocks' types and ids and the results' toolCallId by ordinary property access), and only then validates it, so a getter in the transcript is called before the transcript is refused; nothing of the caller's runs: the transcript is read through descriptors and validated before anything else looks at it, and an accessor is refused (CONTEXT_INVALID_TRANSCRIPT) without being called.",
-  breaks: "§3 input rules (nothing of the caller's runs: no accessor of the input is ever called); §5 (groupToolRounds validates the transcript, codes as in §3)",
+    "The tool rounds are first planned on the caller's data as it was given (each message's role and content, the blocks' types and ids, the results' toolCallId read by ordinary property access), and only then is it validated: in groupToolRounds on the transcript, and in selectCompactionBoundary and compactContext on the input's messages before the context is built; so a getter in the messages is called before the input is refused. Nothing of the caller's runs: the data is read through descriptors and validated before anything else looks at it, and an accessor is refused (CONTEXT_INVALID_TRANSCRIPT) without being called.",
+  breaks: "§3 input rules (nothing of the caller's runs: no accessor of the input is ever called); §5 (groupToolRounds validates the transcript, codes as in §3); §6, §7 step 1 (the context is built first)",
   criterion: "immutable-snapshots-and-ceilings",
   witness: {
     call: "groupToolRounds([user m0 whose role is a getter (counting its calls), user m1]); the outcome and the getter's calls",
@@ -146,9 +147,9 @@ export const B7_REN: readonly Implementation[] = [
     composable: true,
   },
   {
-    id: "b7m-ren-reader-coerced-reqcontent",
+    id: "b7m-ren-reader-blanksummary-reqcontent",
     form: "rewrite",
-    mistakes: [stringFieldsCoerced, requirementContentMayBeEmpty],
+    mistakes: [blankSummaryDropped, requirementContentMayBeEmpty],
     importsOutside: true,
     composable: true,
   },

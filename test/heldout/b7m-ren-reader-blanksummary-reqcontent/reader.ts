@@ -18,7 +18,7 @@ import { isProxy } from "node:util/types";
 type Flags = ReadonlySet<string>;
 
 /** The mistakes planted in this reader (index.ts switches both on). */
-export const PLANTED = ["string-fields-coerced", "requirement-content-may-be-empty"];
+export const PLANTED = ["blank-summary-dropped", "requirement-content-may-be-empty"];
 
 const BAD = "INVALID_MESSAGE";
 const NONE: readonly never[] = Object.freeze([]);
@@ -40,15 +40,8 @@ class Reader {
 
   /** A string field of a record, counted against the string budgets; `needsText`: s.trim() must not be empty. */
   text(record: object, key: string, needsText: boolean, where: string): string {
-    const raw = field(record, key, BAD, where);
-    let value: string;
-    if (this.flags.has("string-fields-coerced")) {
-      // [planted string-fields-coerced] whatever the field holds is made a string
-      value = String(raw);
-    } else {
-      if (typeof raw !== "string") fault(BAD, `${where}.${key} is not a string`);
-      value = raw;
-    }
+    const value = field(record, key, BAD, where);
+    if (typeof value !== "string") fault(BAD, `${where}.${key} is not a string`);
     this.budget.addString(value);
     if (needsText && !isNonEmpty(value)) fault(BAD, `${where}.${key} is empty`);
     return value;
@@ -98,7 +91,11 @@ class Reader {
     const id = this.text(record, "id", true, "summary");
     const idUnits = this.budget.last;
     const content = this.text(record, "content", false, "summary");
-    if (!isNonEmpty(content)) throw new ContextCompactionError("CONTEXT_SUMMARY_INVALID", "summary.content has no non-whitespace text");
+    if (!isNonEmpty(content)) {
+      // [planted blank-summary-dropped] a summary with nothing in it is taken as no summary
+      if (this.flags.has("blank-summary-dropped")) return { summary: null, units: 0 };
+      throw new ContextCompactionError("CONTEXT_SUMMARY_INVALID", "summary.content has no non-whitespace text");
+    }
     return { summary: Object.freeze({ id, content }), units: 5 + idUnits + this.budget.last };
   }
 
@@ -127,15 +124,8 @@ class Reader {
     if (length !== boundary) fault(BAD, `${where}.compactedMessageIds.length differs from boundary`);
     const ids: string[] = [];
     for (let i = 0; i < length; i++) {
-      const raw = arrayItem(idsValue as object, i, BAD, `${where}.compactedMessageIds`);
-      let id: string;
-      if (this.flags.has("string-fields-coerced")) {
-        // [planted string-fields-coerced] (the same helper's rule, for the listed ids)
-        id = String(raw);
-      } else {
-        if (typeof raw !== "string") fault(BAD, `${where}.compactedMessageIds[${i}] is not a string`);
-        id = raw;
-      }
+      const id = arrayItem(idsValue as object, i, BAD, `${where}.compactedMessageIds`);
+      if (typeof id !== "string") fault(BAD, `${where}.compactedMessageIds[${i}] is not a string`);
       this.budget.addString(id);
       if (!isNonEmpty(id)) fault(BAD, `${where}.compactedMessageIds[${i}] is empty`);
       ids.push(id);
