@@ -102,7 +102,8 @@ const roundsPlannedBeforeValidation: Mistake = {
   breaks: "§3 input rules (nothing of the caller's runs: no accessor of the input is ever called); §5 (groupToolRounds validates the transcript, codes as in §3); §6, §7 step 1 (the context is built first)",
   criterion: "immutable-snapshots-and-ceilings",
   witness: {
-    call: "groupToolRounds([user m0 whose role is a getter (counting its calls), user m1]); the outcome and the getter's calls",
+    call:
+      "selectCompactionBoundary({ messages: [user m0 whose role is a getter (counting its calls), user m1] }, { targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1 }); the outcome and the getter's calls",
     run: (m) => {
       let calls = 0;
       const first = { id: "m0", content: "hi" } as Record<string, unknown>;
@@ -113,7 +114,7 @@ const roundsPlannedBeforeValidation: Mistake = {
           return "user";
         },
       });
-      const outcome = sync(() => m.groupToolRounds([first, user("m1")]), groupsView);
+      const outcome = sync(() => m.selectCompactionBoundary({ messages: [first, user("m1")] }, { targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1 }));
       return { outcome, getterCalls: calls };
     },
     expected: { outcome: { error: "CONTEXT_INVALID_TRANSCRIPT" }, getterCalls: 0 },
