@@ -6,7 +6,7 @@
 import { buildActiveContext, compactContext as coreCompact } from "../../../src/core/index";
 
 /** The mistakes planted here (index.ts switches them all on). */
-export const PLANTED = ["summary-also-in-transcript", "previous-summary-kept-as-requirement"];
+export const PLANTED = ["summary-also-in-transcript", "previous-summary-kept-as-requirement", "suffix-from-latest"];
 
 type Flags = ReadonlySet<string>;
 type Item = { readonly id: string; readonly content: string };
@@ -29,12 +29,12 @@ export function compactWith(flags: Flags) {
     } catch (error) {
       return Native.reject(error);
     }
-    return coreCompact(before as never, options as never).then((result) => finishUp(flags, before, result as unknown as Result));
+    return coreCompact(before as never, options as never).then((result) => finishUp(flags, before, options, result as unknown as Result));
   };
 }
 
 /** The compacted context as Sol wants it handed on. */
-function finishUp(flags: Flags, before: Context, result: Result): Result {
+function finishUp(flags: Flags, before: Context, options: unknown, result: Result): Result {
   if (result.status !== "compacted") return result;
   const after = result.context;
   let requirements = after.requirements;
@@ -43,6 +43,12 @@ function finishUp(flags: Flags, before: Context, result: Result): Result {
   // lost: it becomes a requirement of the new context
   if (flags.has("previous-summary-kept-as-requirement") && before.summary !== null) {
     requirements = [...requirements, { id: before.summary.id, content: before.summary.content }];
+  }
+  // [planted suffix-from-latest] "the retained suffix": the new context keeps the recent messages
+  // the caller asked to retain (the options were checked by the reference, so the field is data)
+  if (flags.has("suffix-from-latest")) {
+    const retain = (Object.getOwnPropertyDescriptor(options as object, "retainRecentMessages") as PropertyDescriptor).value as number;
+    messages = before.messages.slice(before.messages.length - retain);
   }
   // [planted summary-also-in-transcript] the model reads the transcript, so the new summary is
   // also put in front of the kept messages, as a user message

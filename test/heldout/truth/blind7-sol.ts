@@ -3,7 +3,7 @@
 // and walk; a wrapper around compactContext), written from the contract alone, with their planted
 // mistakes as ground truth. Each mistake is a flag of its folder's compose.ts; with every flag off
 // each folder answers as src/core on the checker's scenarios.
-import { call, compact, result, user, users } from "../_witness/fixtures";
+import { call, compact, compactCounting, result, user, users, usersInput } from "../_witness/fixtures";
 import { sync, view, type Outcome } from "../_witness/observe";
 import type { Implementation, Mistake } from "./types";
 
@@ -37,7 +37,7 @@ const nestedContainersPricedFlat: Mistake = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// b7m-sol-flow-retain-suffix (rewrite: his own compactContext as a plan, price list and walk)
+// b7m-sol-flow-plan (rewrite: his own compactContext as a plan, price list and walk)
 
 /** The seed-like transcript of two rounds: user m0, round a1/r2, user m3, round a4/r5 (14, 17, 14, 14, 17, 14 units). */
 const twoRounds = () => [
@@ -63,33 +63,18 @@ const retainSkipsToolResults: Mistake = {
   },
 };
 
-const suffixFromLatest: Mistake = {
-  id: "suffix-from-latest",
+const fastpathJsonLength: Mistake = {
+  id: "fastpath-json-length",
   says:
-    "The new context keeps only the last retainRecentMessages messages (messages.slice(latest)), 'the retained suffix' read as the retained recent messages, so the messages between the boundary and latest are lost (neither kept nor summarized nor listed in the record), and the record's unitsAfter is worked out on that shorter context; the retained suffix is messages.slice(boundary): the new context keeps every message after the boundary.",
-  breaks: "§7 step 7 and step 8 (the retained suffix is messages.slice(boundary); the new context is { requirements, summary, messages: suffix, compactions: [...old, record] })",
-  criterion: "atomicity-and-one-record",
+    "The fast path asks how big the context is by the length of its JSON text (JSON.stringify(context).length <= maxUnits) instead of its units, so a small context within maxUnits (two users of 14 units, 28 <= 40) is compacted, the summarizer called, because its JSON text is longer than 40 characters; step 2 compares units(context) (§4) with maxUnits, and a context within maxUnits is resolved { status: 'unchanged', context, record: null } without calling the summarizer.",
+  breaks: "§7 step 2 (if units(context) <= maxUnits, resolve unchanged; the summarizer is not called)",
+  criterion: "unchanged-fast-path",
   witness: {
-    call:
-      "compactContext(users m0..m4 of 14 units, { maxUnits: 60, targetUnits: 60, summaryMaxUnits: 20, retainRecentMessages: 1, summaryId: 's', recordId: 'r' }) with the summary 'sum' (boundary 3, latest 4)",
-    run: (m) =>
-      compact(m, { messages: users(5) }, {
-        maxUnits: 60,
-        targetUnits: 60,
-        summaryMaxUnits: 20,
-        retainRecentMessages: 1,
-        summaryId: "s",
-        recordId: "r",
-        summarizer: () => "sum",
-      }),
+    call: "compactContext(users m0, m1 of 14 units, { maxUnits: 40, targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1, summaryId: 's', recordId: 'r' }) with a counting summarizer: the outcome and the summarizer's calls",
+    run: (m) => compactCounting(m, usersInput(2), {}),
     expected: {
-      value: {
-        status: "compacted",
-        summary: { id: "s", content: "sum" },
-        kept: ["m3", "m4"],
-        records: 1,
-        record: { id: "r", summaryId: "s", boundary: 3, compactedMessageIds: ["m0", "m1", "m2"], unitsBefore: 70, unitsAfter: 37 },
-      },
+      outcome: { value: { status: "unchanged", summary: null, kept: ["m0", "m1"], records: 0, record: null } },
+      calls: 0,
     },
   },
 };
@@ -179,6 +164,32 @@ const previousSummaryKeptAsRequirement: Mistake = {
   },
 };
 
+/** Of the new context's messages, the caller's own (ids m…), in order: what is kept of the transcript. */
+const keptOwn = (value: unknown): Outcome => {
+  const r = value as { status: string; context: { messages: { id: string }[] } };
+  return { status: r.status, kept: r.context.messages.map((x) => x.id).filter((id) => id.startsWith("m")) };
+};
+
+const suffixFromLatest: Mistake = {
+  id: "suffix-from-latest",
+  says:
+    "The new context keeps only the last retainRecentMessages messages of the transcript (messages.slice(latest)), 'the retained suffix' read as the recent messages the caller asked to retain, so the messages between the boundary and latest are lost (neither kept, nor summarized, nor listed in the record) and the record's unitsAfter no longer gives the new context's units; the retained suffix is messages.slice(boundary): the new context keeps every message after the boundary.",
+  breaks: "§7 step 7 and step 8 (the retained suffix is messages.slice(boundary); the new context is { requirements, summary, messages: suffix, compactions: [...old, record] })",
+  criterion: "atomicity-and-one-record",
+  witness: {
+    call:
+      "compactContext(users m0..m4 of 14 units, { maxUnits: 60, targetUnits: 60, summaryMaxUnits: 20, retainRecentMessages: 1, summaryId: 's', recordId: 'r' }) with the summary 'sum' (boundary 3, latest 4): status and the ids m… kept in the new context",
+    run: (m) =>
+      compact(
+        m,
+        { messages: users(5) },
+        { maxUnits: 60, targetUnits: 60, summaryMaxUnits: 20, retainRecentMessages: 1, summaryId: "s", recordId: "r", summarizer: () => "sum" },
+        keptOwn,
+      ),
+    expected: { value: { status: "compacted", kept: ["m3", "m4"] } },
+  },
+};
+
 export const B7_SOL: readonly Implementation[] = [
   {
     id: "b7m-sol-pricer-json",
@@ -188,16 +199,16 @@ export const B7_SOL: readonly Implementation[] = [
     composable: true,
   },
   {
-    id: "b7m-sol-flow-retain-suffix",
+    id: "b7m-sol-flow-plan",
     form: "rewrite",
-    mistakes: [retainSkipsToolResults, suffixFromLatest, assistantFirstBlockOnly],
+    mistakes: [retainSkipsToolResults, fastpathJsonLength, assistantFirstBlockOnly],
     importsOutside: true,
     composable: true,
   },
   {
     id: "b7m-sol-wrapper-new-context",
     form: "wrapper",
-    mistakes: [summaryAlsoInTranscript, previousSummaryKeptAsRequirement],
+    mistakes: [summaryAlsoInTranscript, previousSummaryKeptAsRequirement, suffixFromLatest],
     importsOutside: true,
     composable: true,
   },

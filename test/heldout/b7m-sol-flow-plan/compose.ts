@@ -1,4 +1,4 @@
-// b7m-sol-flow-retain-suffix: Sol's own compactContext, walk and price list over src/core, each
+// b7m-sol-flow-plan: Sol's own compactContext, walk and price list over src/core, each
 // planted mistake switchable. Its §8 choices are src/core's (no LATITUDE).
 import { makerOf } from "../_kit/assemble";
 import { reference } from "../_kit/impl";

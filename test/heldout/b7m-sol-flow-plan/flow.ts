@@ -11,7 +11,7 @@ import { awaitValue } from "../../../src/core/observe-async";
 import { SignalWatch, readAborted, summarizerSignal } from "../../../src/core/signal";
 
 /** The mistakes planted here (index.ts switches them all on). */
-export const PLANTED = ["retain-skips-tool-results", "suffix-from-latest", "assistant-first-block-only"];
+export const PLANTED = ["retain-skips-tool-results", "fastpath-json-length", "assistant-first-block-only"];
 
 type Flags = ReadonlySet<string>;
 type Json = null | boolean | number | string | readonly Json[] | { readonly [k: string]: Json };
@@ -129,7 +129,9 @@ function begin(flags: Flags, input: unknown, rawOptions: unknown, resolve: (v: u
   const c = build(input);
   const o = readCompactOptions(rawOptions);
   const unitsBefore = contextPrice(flags, c);
-  if (unitsBefore <= o.maxUnits) return resolve(freeze({ status: "unchanged", context: c, record: null }));
+  // [planted fastpath-json-length] small enough? asked of the context's size as text
+  const size = flags.has("fastpath-json-length") ? JSON.stringify(c).length : unitsBefore;
+  if (size <= o.maxUnits) return resolve(freeze({ status: "unchanged", context: c, record: null }));
 
   const aborted = o.signal === undefined ? false : readAborted(o.signal);
   if (aborted === null) fail("CONTEXT_INVALID_INPUT", "options.signal cannot be read");
@@ -181,8 +183,7 @@ function land(flags: Flags, c: Context, o: ReturnType<typeof readCompactOptions>
   const summary = { id: o.summaryId, content: t };
   if (summaryPrice(summary) > o.summaryMaxUnits) fail("CONTEXT_SUMMARY_INSUFFICIENT", "the summary is over summaryMaxUnits");
   // 7. the retained suffix
-  // [planted suffix-from-latest] "the retained suffix" taken to be the retained recent messages
-  const retained = c.messages.slice(flags.has("suffix-from-latest") ? p.latest : p.boundary);
+  const retained = c.messages.slice(p.boundary);
   const unitsAfter = requirementsPrice(c) + summaryPrice(summary) + listPrice(flags, retained);
   if (unitsAfter > o.targetUnits) fail("CONTEXT_SUMMARY_INSUFFICIENT", "the compacted context is over targetUnits");
   // 8. the record and the new context
