@@ -69,16 +69,25 @@ export const isBlind5 = (id: string): boolean => id.startsWith("b5m-");
 /**
  * The sixth set (session 29): several-mistake implementations only (`b6m-` folders), written
  * like the fifth by three helpers who had not read the analysis, while the fifth was opened.
- * Blind: measured as totals only, with the analysis of session 29's start and after its work.
+ * Measured blind as totals only, with the analysis of session 29's start and after its work
+ * (3/9 both times), then opened as DEV in session 30; the measure still reports it apart.
  */
 export const isBlind6 = (id: string): boolean => id.startsWith("b6m-");
 
 /**
- * Whether an implementation is blind: the first set's one-mistake implementations and the sixth
- * set (the second is DEV since session 25, the third since 26, the fourth since 27, the first
- * set's several-mistake implementations since 28, the fifth since 29).
+ * The seventh set (session 30): several-mistake implementations only (`b7m-` folders), written
+ * like the sixth by three helpers who had not read the analysis (their closing messages named
+ * no mistake), while the sixth was opened. Blind: measured as totals only, with the analysis of
+ * session 30's start and after its work.
  */
-export const isBlind = (id: string): boolean => BLIND.includes(id) || isBlind6(id);
+export const isBlind7 = (id: string): boolean => id.startsWith("b7m-");
+
+/**
+ * Whether an implementation is blind: the first set's one-mistake implementations and the
+ * seventh set (the second is DEV since session 25, the third since 26, the fourth since 27, the
+ * first set's several-mistake implementations since 28, the fifth since 29, the sixth since 30).
+ */
+export const isBlind = (id: string): boolean => BLIND.includes(id) || isBlind7(id);
 
 /** The first blind set (35, blind and opened parts together): the measure's column of the same name, comparable with earlier sessions. */
 export const isBlind1 = (id: string): boolean => BLIND.includes(id) || isOpened(id);
