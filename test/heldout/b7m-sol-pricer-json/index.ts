@@ -1,0 +1,26 @@
+// A submission: src/core, with Sol's own estimateContextUnits, selectCompactionBoundary and
+// compactContext (every planted mistake on).
+import { PLANTED, boundaryWith, compactWith, estimateWith } from "./meter";
+export {
+  buildActiveContext,
+  groupToolRounds,
+  ContextCompactionError,
+  MAX_CONTEXT_MESSAGES,
+  MAX_CONTEXT_REQUIREMENTS,
+  MAX_CONTEXT_RECORDS,
+  MAX_CONTEXT_DEPTH,
+  MAX_CONTEXT_COLLECTION_ITEMS,
+  MAX_CONTEXT_STRING_UNITS,
+  MAX_CONTEXT_TOTAL_UNITS,
+  MAX_CONTEXT_ASYNC_DEPTH,
+  userMessage,
+  assistantMessage,
+  toolResultMessage,
+  textFromAssistant,
+  validateTranscript,
+} from "../../../src/core/index";
+
+const planted = new Set(PLANTED);
+export const estimateContextUnits = estimateWith(planted);
+export const selectCompactionBoundary = boundaryWith(planted);
+export const compactContext = compactWith(planted);
