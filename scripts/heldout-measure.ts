@@ -16,7 +16,7 @@
 import { spawn } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
 import { isBlind, isBlind1, isBlind2, isBlind3, isBlind4, isBlind5, isBlind6, isBlind7, isOpened } from "../test/heldout/split";
@@ -39,6 +39,13 @@ function option(name: string): string | undefined {
 const seed = Number(option("seed") ?? 20261129);
 const numRuns = Number(option("runs") ?? 100);
 const dir = resolve(option("dir") ?? join(ROOT, "reports/heldout"));
+// A mistake alone is graded through an entry module under <dir>/entries that imports its folder's
+// compose.ts: it must lie in this project's tree (the sandbox bundles the submission's own tree),
+// else every grade of a mistake alone is refused at bundle time and the rates are read from nothing.
+if (relative(ROOT, dir).startsWith("..") || isAbsolute(relative(ROOT, dir))) {
+  console.error(`heldout-measure: --dir must lie inside this project (${ROOT}), given ${dir}: the grades of a mistake alone import the implementations from there`);
+  process.exit(2);
+}
 
 interface Task {
   readonly impl: Implementation;
