@@ -42,7 +42,8 @@ const dir = resolve(option("dir") ?? join(ROOT, "reports/heldout"));
 // A mistake alone is graded through an entry module under <dir>/entries that imports its folder's
 // compose.ts: it must lie in this project's tree (the sandbox bundles the submission's own tree),
 // else every grade of a mistake alone is refused at bundle time and the rates are read from nothing.
-if (relative(ROOT, dir).startsWith("..") || isAbsolute(relative(ROOT, dir))) {
+const fromRoot = relative(ROOT, dir);
+if (fromRoot.startsWith("..") || isAbsolute(fromRoot)) {
   console.error(`heldout-measure: --dir must lie inside this project (${ROOT}), given ${dir}: the grades of a mistake alone import the implementations from there`);
   process.exit(2);
 }

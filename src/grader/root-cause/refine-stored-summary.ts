@@ -1,4 +1,4 @@
-import type { Json } from "../../scenario/data";
+import { isJsonObject, type Json } from "../../scenario/data";
 import { acceptedOutcomes } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { Scenario } from "../../scenario/scenario";
@@ -16,7 +16,6 @@ import { roomyCompaction } from "./refine-size";
 // summarizer's place, and the contract's checks of that text give the submission's very answer.
 
 export const STORED_SUMMARY = "context.summary.content";
-const STORED = STORED_SUMMARY;
 
 /** The key of a summary stored otherwise ("value trimmed" like ./departure's, else the field's), when that text explains the check's answer; null otherwise. */
 export async function storedSummaryExplains(scenario: Scenario, observation: Observation, probe: UpstreamProbe): Promise<string | null> {
@@ -28,19 +27,19 @@ export async function storedSummaryExplains(scenario: Scenario, observation: Obs
   if (typeof stored !== "string" || stored === text) return null;
   const again = contractOf({ ...scenario, operation: { ...op, summarizer: { ...(op.summarizer as object), text: stored } as typeof op.summarizer } });
   if (again === null || !acceptedOutcomes(again).some((e) => sameKind(e, observation))) return null;
-  return stored === text.trim() ? "value trimmed" : `value ${normalizedPath(STORED)}`;
+  return stored === text.trim() ? "value trimmed" : `value ${normalizedPath(STORED_SUMMARY)}`;
 }
 
 /** The summary text the submission stores for this compaction: its own result's, else its result's with room to spare; undefined when it gives none. */
 async function storedText(scenario: Scenario, observation: Observation, probe: UpstreamProbe): Promise<Json | undefined> {
-  if (observation.outcome.kind === "returned") return at(observation.outcome.value, STORED);
+  if (observation.outcome.kind === "returned") return at(observation.outcome.value, STORED_SUMMARY);
   if (observation.outcome.kind !== "threw") return undefined;
   // With room to spare; where that is refused too (a compaction that keeps no message, say), the
   // same with one more short message at the end, kept, and room for it: the more ordinary compaction.
   for (const asked of [scenario, keepingOneMore(scenario)]) {
     const room = asked === null ? null : roomyCompaction(asked);
     const answer = room === null ? undefined : await probe.observe(room.roomy);
-    if (answer?.outcome.kind === "returned") return at(answer.outcome.value, STORED);
+    if (answer?.outcome.kind === "returned") return at(answer.outcome.value, STORED_SUMMARY);
   }
   return undefined;
 }
@@ -50,11 +49,10 @@ function keepingOneMore(scenario: Scenario): Scenario | null {
   const op = scenario.operation;
   if (op.kind !== "compact") return null;
   const [input, options] = [op.context, op.options];
-  if (input === null || typeof input !== "object" || Array.isArray(input) || !Array.isArray(input.messages)) return null;
-  if (options === null || typeof options !== "object" || Array.isArray(options)) return null;
+  if (!isJsonObject(input) || !Array.isArray(input.messages) || !isJsonObject(options)) return null;
   const { retainRecentMessages: retain, targetUnits: target, maxUnits } = options;
   if (typeof retain !== "number" || typeof target !== "number" || typeof maxUnits !== "number") return null;
-  const ids = new Set(input.messages.map((m) => (m !== null && typeof m === "object" && !Array.isArray(m) ? m.id : undefined)));
+  const ids = new Set(input.messages.map((m) => (isJsonObject(m) ? m.id : undefined)));
   let id = "kept";
   while (ids.has(id)) id = `${id}-`;
   const context = { ...input, messages: [...input.messages, { id, role: "user", content: "k" }] };

@@ -166,8 +166,8 @@ export async function optionsRefined(operation: "boundary" | "compact", options:
     // is to one of those, told on those options.
     const budgetsOnly = subject.code === "CONTEXT_INVALID_INPUT" && broken.every((c) => c.rule === "options.budgets" || c.rule === "options.maxUnits");
     if (probe !== null && (broken.every((c) => c.rule === "options.ids") || budgetsOnly)) {
-      const mended: { [k: string]: Json } = { ...(options as { readonly [k: string]: Json }), ...(budgetsOnly ? FAR : {}) };
-      if (!budgetsOnly) for (const c of broken) mended[c.name] = `${c.name}-mended`;
+      const own = options as { readonly [k: string]: Json };
+      const mended: { [k: string]: Json } = budgetsOnly ? { ...own, ...FAR } : { ...own, ...Object.fromEntries(broken.map((c) => [c.name, `${c.name}-mended`])) };
       const again = accepts(question(mended)) ? await probe.optionsOf(question(mended)) : undefined;
       if (again !== undefined && !again.ok && again.code === subject.code) return optionsRefined(operation, mended, summarizerSlot, signal, again, probe);
     }

@@ -37,7 +37,7 @@ import { asciiStrings, refusedFeature } from "./build-features";
 import { refusedForSharedId } from "./shared-ids";
 import { requestSignature } from "./request-check";
 import type { Signature } from "./signature-type";
-import { calledAgain, compactRule, departingStep, scriptRule, scriptText, abortWhileWaiting } from "./steps";
+import { abortWhileWaiting, calledAgain, compactRule, departingStep, scriptRule, scriptText } from "./steps";
 
 // A failure's signature: the contract rule where the submission's answer departs and how it
 // departs (docs/grading.md "Root causes"). Failures with one signature are one mistake, one
@@ -181,10 +181,9 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
         return { key: rule, rule, question: d?.question ?? "", subject: symptom.subject, contract: symptom.contract };
       }
       const scenario = failure.scenario;
-      if (hangsOnThenable(scenario, failure.observation)) return hangsSignature(failure.observation, d?.question ?? "");
       const contract = expected ?? withoutUpstream(() => expectedFor(scenario));
-      const taken = await takenAsSummary(scenario, failure.observation, contract, probe);
-      if (taken !== null) return { ...taken, question: d?.question ?? "" };
+      const thenable = await thenableSignature(scenario, failure.observation, contract, probe, d?.question ?? "");
+      if (thenable !== null) return thenable;
       const rule = await essentialDress(compactRule(op, failure.observation, contract) ?? "step5.settles", scenario, probe);
       if (rule === "step4.request" && calledAgain(failure.observation, contract)) return calledAgainSignature(failure.observation, d?.question ?? "");
       return { key: `${rule}${await thenableShape(rule, scenario, probe)}`, rule, question: d?.question ?? "", subject: d?.subject ?? "", contract: d?.contract ?? "" };
@@ -213,10 +212,20 @@ async function signatureByLayer(failure: Failure, recheck: Recheck, expected: Ex
 }
 
 /**
+ * The two ways a chain of thenables departs as one mistake, whichever script, dress or layer shows
+ * it: a hang on thenables, and a value with a then taken as the summary; null otherwise.
+ */
+async function thenableSignature(scenario: Scenario, observation: Observation, contract: Expected, probe: UpstreamProbe | null, question: string): Promise<Signature | null> {
+  if (hangsOnThenable(scenario, observation)) return hangsSignature(observation, question);
+  const taken = await takenAsSummary(scenario, observation, contract, probe);
+  return taken === null ? null : { ...taken, question };
+}
+
+/**
  * A compaction that never settles on a summarizer returning thenables (a chain, one reached
- * twice), with no abort while it waits: the thenables observed otherwise (step 5), one mistake whichever depth, dress
- * or decoration the chain comes with and whatever the contract answers there (a text, a failure
- * past 64 levels).
+ * twice), with no abort while it waits: the thenables observed otherwise (step 5), one mistake
+ * whichever depth, dress or decoration the chain comes with and whatever the contract answers
+ * there (a text, a failure past 64 levels).
  */
 function hangsOnThenable(scenario: Scenario, observation: Observation): boolean {
   const op = scenario.operation;
@@ -225,16 +234,9 @@ function hangsOnThenable(scenario: Scenario, observation: Observation): boolean 
 
 const THENABLE_RULES: ReadonlySet<RuleId> = new Set(["step5.thenable", "step5.depth", "step5.reachedTwice"]);
 
-/** Whether the subject answers right the same compaction with every string's characters other than printable ASCII made "x", keys too (where the contract still returns). */
-async function rightInAscii(scenario: Scenario, probe: UpstreamProbe): Promise<boolean> {
-  const op = scenario.operation;
-  if (op.kind !== "compact" || (scenario.decorations ?? []).length > 0) return false;
-  const summarizer = op.summarizer as { readonly [field: string]: Json };
-  const ascii = (v: Json | undefined): Json | undefined => (v === undefined ? v : asciiStrings(v));
-  const plain: Scenario = { ...scenario, operation: { ...op, context: asciiStrings(op.context, true), options: ascii(op.options) as Json, summarizer: (typeof summarizer.text === "string" ? { ...summarizer, text: asciiStrings(summarizer.text) } : summarizer) as never } };
-  if (JSON.stringify(plain) === JSON.stringify(scenario)) return false;
-  const want = contractOf(plain);
-  return want !== null && acceptedOutcomes(want).some((e) => e.kind === "returns") && (await answeredRight(plain, probe));
+function hangsSignature(observation: Observation, question: string): Signature {
+  const outcome = observation.outcome;
+  return { key: "step5.thenable hangs", rule: "step5.thenable", question, subject: `never settles (still pending after ${outcome.kind === "timeout" ? outcome.afterMs : 0} ms)`, contract: "settles (a text, or the failure its chain gives)" };
 }
 
 /**
@@ -253,15 +255,22 @@ async function takenAsSummary(scenario: Scenario, observation: Observation, cont
   if (!rule.startsWith("step5.") || rule === "step5.settles" || rule === "step5.abort" || rule === "step5.rejection") return null;
   const text = scriptText(op.summarizer) ?? "summary";
   const asked = (summarizer: Json) => answeredRight({ operation: { ...op, summarizer: summarizer as never, abort: "none" } }, probe);
-  const subject = `rejects with CONTEXT_SUMMARY_INVALID`;
+  const subject = "rejects with CONTEXT_SUMMARY_INVALID";
   if (!(await asked({ kind: "thenableChain", depth: 1, text }))) return { key: "step5.thenable taken as the summary", rule: "step5.thenable", subject, contract: "follows the thenable to its text" };
   if (!(await asked({ kind: "text", text, delivery: "promise" }))) return { key: "step5.nativePromise taken as the summary", rule: "step5.nativePromise", subject, contract: "awaits the promise to its text" };
   return null;
 }
 
-function hangsSignature(observation: Observation, question: string): Signature {
-  const outcome = observation.outcome;
-  return { key: "step5.thenable hangs", rule: "step5.thenable", question, subject: `never settles (still pending after ${outcome.kind === "timeout" ? outcome.afterMs : 0} ms)`, contract: "settles (a text, or the failure its chain gives)" };
+/** Whether the subject answers right the same compaction with every string's characters other than printable ASCII made "x", keys too (where the contract still returns). */
+async function rightInAscii(scenario: Scenario, probe: UpstreamProbe): Promise<boolean> {
+  const op = scenario.operation;
+  if (op.kind !== "compact" || (scenario.decorations ?? []).length > 0) return false;
+  const summarizer = op.summarizer as { readonly [field: string]: Json };
+  const ascii = (v: Json | undefined): Json | undefined => (v === undefined ? v : asciiStrings(v));
+  const plain: Scenario = { ...scenario, operation: { ...op, context: asciiStrings(op.context, true), options: ascii(op.options) as Json, summarizer: (typeof summarizer.text === "string" ? { ...summarizer, text: asciiStrings(summarizer.text) } : summarizer) as never } };
+  if (JSON.stringify(plain) === JSON.stringify(scenario)) return false;
+  const want = contractOf(plain);
+  return want !== null && acceptedOutcomes(want).some((e) => e.kind === "returns") && (await answeredRight(plain, probe));
 }
 
 /**
@@ -424,9 +433,8 @@ async function compactSignature(scenario: Scenario, observation: Observation, co
   if (atStep === "step4.request" && calledAgain(observation, contract)) {
     return calledAgainSignature(observation, d?.question ?? "compactContext");
   }
-  if (hangsOnThenable(scenario, observation)) return hangsSignature(observation, d?.question ?? "compactContext");
-  const taken = await takenAsSummary(scenario, observation, contract, probe);
-  if (taken !== null) return { ...taken, question: d?.question ?? "compactContext" };
+  const thenable = await thenableSignature(scenario, observation, contract, probe, d?.question ?? "compactContext");
+  if (thenable !== null) return thenable;
   // The fast path taken where the contract refuses the call, on a context the subject's fast path measures otherwise: that decision's mistake.
   if (atStep === null && observation.outcome.kind === "returned" && isUnchanged(observation.outcome.value)) {
     const measure = await fastPathMeasure(scenario, probe);

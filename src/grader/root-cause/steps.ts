@@ -3,6 +3,7 @@ import { acceptedOutcomes, type Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import { isControllerSlot, type Operation, type SummarizerScript } from "../../scenario/scenario";
 import type { RuleId } from "./rules";
+import { CODE } from "../../model/limits";
 
 // Where in compactContext's steps (contract §7) two answers part: each outcome ends at a step
 // (a rejection's code and whether the summarizer was called say which; a result is step 2 or
@@ -48,7 +49,7 @@ export function departingStep(observation: Observation, expected: Expected, text
 }
 
 /** Codes of §3 and §6 no check of §7 steps 5-7 gives. */
-const BUILD_CODES: ReadonlySet<string> = new Set(["CONTEXT_INVALID_TRANSCRIPT", "CONTEXT_INVALID_INPUT", "CONTEXT_INVALID_BUDGET", "CONTEXT_BOUNDARY_UNAVAILABLE"]);
+const BUILD_CODES: ReadonlySet<string> = new Set([CODE.invalidTranscript, CODE.invalidInput, CODE.invalidBudget, CODE.boundaryUnavailable]);
 
 /** Whether the subject called the summarizer more often than every outcome the contract accepts, which call it once. */
 export function calledAgain(observation: Observation, expected: Expected): boolean {
