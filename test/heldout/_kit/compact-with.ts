@@ -70,6 +70,8 @@ export type CompactParts = {
   readonly signalWatchedFor?: (value: unknown) => boolean;
   /** (s23) §7 step 3 and step 5: how the signal's aborted state is read (default: the intrinsic getter, readAborted). */
   readonly readAborted?: (signal: AbortSignal) => boolean | null;
+  /** (b8) §7 step 8: the student's own record writer, given the reference's record (frozen) and what it was made from; its answer is frozen. */
+  readonly writeRecord?: (reference: CompactionRecord, info: ContextInfo, boundary: number, text: string, options: CompactOptions) => CompactionRecord;
 };
 
 export function compactWith(parts: CompactParts): (context: ActiveContext | ActiveContextInput, options: CompactContextOptions) => Promise<ContextCompactionResult> {
@@ -216,7 +218,7 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
     compactedMessageIds[i] = id;
     idUnits += codePoints(id);
   }
-  const record: CompactionRecord = freeze({
+  let record: CompactionRecord = freeze({
     id: options.recordId,
     summaryId: options.summaryId,
     boundary,
@@ -224,6 +226,7 @@ function commit(parts: CompactParts, info: ContextInfo, options: CompactOptions,
     unitsBefore: info.totalUnits,
     unitsAfter,
   });
+  if (parts.writeRecord) record = freeze(parts.writeRecord(record, info, boundary, text, options));
   const old = info.context;
   const prefix = info.table;
   const recordIdUnits = codePoints(options.recordId);
