@@ -37,10 +37,11 @@ import { B7_SOL } from "./truth/blind7-sol";
 import { B7_TAM } from "./truth/blind7-tam";
 import { B8_UMA } from "./truth/blind8-uma";
 import { B8_VIC } from "./truth/blind8-vic";
+import { B8_WES } from "./truth/blind8-wes";
 import type { Implementation } from "./truth/types";
 
 export type { Criterion, Form, Implementation, Mistake } from "./truth/types";
 export { CRITERIA } from "./truth/types";
 export type { Outcome, Witness } from "./_witness/observe";
 
-export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18, ...S19, ...S20, ...S21, ...S22, ...S23, ...S24, ...B2_ONE, ...B2_MULTI, ...B3_GUS, ...B3_HANA, ...B3_FAY, ...B4_IVY, ...B4_JON, ...B4_KIM, ...B5_LEA, ...B5_MAX, ...B5_NIA, ...B6_ODA, ...B6_QUY, ...B6_PAT, ...B7_REN, ...B7_SOL, ...B7_TAM, ...B8_UMA, ...B8_VIC];
+export const HELDOUT: readonly Implementation[] = [...ONE_MISTAKE, ...MULTI_MISTAKE, ...STUDENTS, ...S12, ...S13, ...S15, ...S16, ...S17, ...S18, ...S19, ...S20, ...S21, ...S22, ...S23, ...S24, ...B2_ONE, ...B2_MULTI, ...B3_GUS, ...B3_HANA, ...B3_FAY, ...B4_IVY, ...B4_JON, ...B4_KIM, ...B5_LEA, ...B5_MAX, ...B5_NIA, ...B6_ODA, ...B6_QUY, ...B6_PAT, ...B7_REN, ...B7_SOL, ...B7_TAM, ...B8_UMA, ...B8_VIC, ...B8_WES];
