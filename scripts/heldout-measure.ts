@@ -4,7 +4,7 @@
 // grade's root causes with the ground truth (scripts/heldout/rates.ts) and print the rates of
 // DEV (with detail), BLIND (totals only: test/heldout/split.ts) and ALL.
 //
-//   npm run heldout:measure [-- --jobs 2] [--dir reports/heldout] [--only all|dev|blind|blind1|blind2|blind3|blind4|blind5|blind6|blind7|opened]
+//   npm run heldout:measure [-- --jobs 2] [--dir reports/heldout] [--only all|dev|blind|blind1|blind2|blind3|blind4|blind5|blind6|blind7|blind8|opened]
 //                           [--ids a,b (DEV only)] [--doc docs/heldout.md --label before|after]
 //
 // Each grade runs in a child process of its own (`--jobs` at once), writes its answer to
@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELDOUT, type Implementation } from "../test/heldout/manifest";
-import { isBlind, isBlind1, isBlind2, isBlind3, isBlind4, isBlind5, isBlind6, isBlind7, isOpened } from "../test/heldout/split";
+import { isBlind, isBlind1, isBlind2, isBlind3, isBlind4, isBlind5, isBlind6, isBlind7, isBlind8, isOpened } from "../test/heldout/split";
 import { measurementBlock, withMeasurement } from "./heldout/doc";
 import { fingerprint, readSources } from "./heldout/fingerprint";
 import { coreReference } from "../src/grader/grade";
@@ -111,8 +111,8 @@ function selected(): Implementation[] {
   // session 25; blind3: the third (b3-, b3m-, session 26), DEV since; blind4: the fourth (b4m-,
   // session 27), DEV since; blind5: the fifth (b5m-, session 28), DEV since session 29; blind6:
   // the sixth (b6m-, session 29), DEV since session 30; blind7: the seventh (b7m-, session 30),
-  // blind; dev: the rest.
-  const sets: Record<string, (id: string) => boolean> = { blind: isBlind, blind1: isBlind1, opened: isOpened, blind2: isBlind2, blind3: isBlind3, blind4: isBlind4, blind5: isBlind5, blind6: isBlind6, blind7: isBlind7, dev: (id) => !isBlind(id) };
+  // DEV since session 31; blind8: the eighth (b8m-, session 31), blind; dev: the rest.
+  const sets: Record<string, (id: string) => boolean> = { blind: isBlind, blind1: isBlind1, opened: isOpened, blind2: isBlind2, blind3: isBlind3, blind4: isBlind4, blind5: isBlind5, blind6: isBlind6, blind7: isBlind7, blind8: isBlind8, dev: (id) => !isBlind(id) };
   const chosen = sets[only];
   if (only !== "all" && chosen === undefined) throw new Error(`--only takes all, ${Object.keys(sets).join(", ")} (given ${only})`);
   return HELDOUT.filter((impl) => chosen === undefined || chosen(impl.id));
@@ -213,7 +213,7 @@ function report(impls: readonly Implementation[], tasks: readonly Task[]): void 
     const causes = v.causes.map((c) => `${c.id}[${c.properties}]${c.pure ? (c.owners.length === 0 ? "·" : `=${c.owners.join("=")}`) : `?${c.touches.join("+")}`}`).join(" ");
     console.log(`  ${v.countRight && v.pure && v.missed.length === 0 ? "✓" : "✗"} ${v.id} (${v.mistakes} mistakes): ${v.causes.length} root causes ${causes}${v.missed.length > 0 ? `; missed ${v.missed.join(", ")}` : ""}`);
   }
-  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => isBlind1(v.id))), blind7: ratesOf(judged.filter((v) => isBlind7(v.id))), blind6: ratesOf(judged.filter((v) => isBlind6(v.id))), blind5: ratesOf(judged.filter((v) => isBlind5(v.id))), opened: ratesOf(judged.filter((v) => isOpened(v.id))), blind3: ratesOf(judged.filter((v) => isBlind3(v.id))), blind4: ratesOf(judged.filter((v) => isBlind4(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
+  const rates = { dev: ratesOf(dev), blind: ratesOf(judged.filter((v) => isBlind1(v.id))), blind8: ratesOf(judged.filter((v) => isBlind8(v.id))), blind7: ratesOf(judged.filter((v) => isBlind7(v.id))), blind6: ratesOf(judged.filter((v) => isBlind6(v.id))), blind5: ratesOf(judged.filter((v) => isBlind5(v.id))), opened: ratesOf(judged.filter((v) => isOpened(v.id))), blind3: ratesOf(judged.filter((v) => isBlind3(v.id))), blind4: ratesOf(judged.filter((v) => isBlind4(v.id))), blind2: ratesOf(judged.filter((v) => isBlind2(v.id))), unshared: ratesOf(judged.filter((v) => v.unshared)), all: ratesOf(judged) };
   for (const [name, r] of Object.entries(rates)) {
     console.log(`\n${name.toUpperCase()} (${r.implementations} implementations):`);
     for (const [what, value] of rateLines(r)) console.log(`  ${what}: ${value}`);
