@@ -9,7 +9,7 @@ import { contractString } from "./contractString";
 import { frozenBuildScenario } from "./frozenBuildScenario";
 import { groupsOverUnitsCeiling, groupsScenario } from "./groupsScenario";
 import { HOSTILE_KINDS, hostileScenario } from "./hostileScenario";
-import { LIMIT_NAMES, limitEdgeScenario, pastLimitProbes } from "./limitEdgeScenario";
+import { LIMIT_NAMES, limitEdgeScenario, nullChannelProbes, pastLimitProbes } from "./limitEdgeScenario";
 import { programScenario } from "./programScenario";
 import { repeatedIdsScenario } from "./repeatedIdsScenario";
 import { shapedTranscript } from "./shapedTranscript";
@@ -68,6 +68,7 @@ export {
   LIMIT_NAMES,
   limitEdgeScenario,
   pastLimitProbes,
+  nullChannelProbes,
   programScenario,
   repeatedIdsScenario,
   shapedTranscript,

@@ -136,3 +136,24 @@ export function pastLimitProbes(): Scenario[] {
   }
   return out;
 }
+
+/**
+ * A channel present as null where §3 wants an array (requirements, messages, compactions), given
+ * to each export that reads a context: only a missing channel means [], so each is refused with
+ * its channel's code (CONTEXT_INVALID_TRANSCRIPT for messages, CONTEXT_INVALID_INPUT otherwise).
+ * Only the summary may be null.
+ */
+export function nullChannelProbes(): Scenario[] {
+  const messages: Json = [{ id: "m0", role: "user", content: "an old message worth summarizing" }, { id: "m1", role: "user", content: "hi" }];
+  const options: Json = { targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1, maxUnits: 40, summaryId: "s", recordId: "r" };
+  const out: Scenario[] = [];
+  for (const channel of ["requirements", "messages", "compactions"] as const) {
+    const context: Json = { requirements: [], summary: null, messages, compactions: [], [channel]: null };
+    const labels = [`channel:${channel}`, "null-channel"];
+    out.push({ operation: { kind: "build", input: context }, labels });
+    out.push({ operation: { kind: "units", input: context, prebuilt: false }, labels });
+    out.push({ operation: { kind: "boundary", context, prebuilt: false, options: { targetUnits: 40, summaryMaxUnits: 20, retainRecentMessages: 1 } }, labels });
+    out.push({ operation: { kind: "compact", context, prebuilt: false, options, summarizer: { kind: "text", text: "sum", delivery: "sync" }, summarizerSlot: "script", signal: "none", abort: "none" }, labels });
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { RequirementData } from "../src/scenario/data";
-import type { ProgramStep } from "../src/scenario/program";
+import type { ProgramReuse, ProgramStep } from "../src/scenario/program";
 import type { Scenario } from "../src/scenario/scenario";
 import { programClasses } from "./_internals/programClasses";
 import { programCommand, recordSteps, type ProgramProfile } from "./_internals/programCommands";
@@ -18,6 +18,8 @@ export type ProgramScenarioConstraints = {
    * that compaction derived is compacted again before anything is appended (default 0).
    */
   repeatCompactions?: number;
+  /** What every compact step shares (ProgramReuse; default nothing). */
+  reuse?: ProgramReuse;
 };
 
 const requirements: fc.Arbitrary<RequirementData[]> = fc
@@ -36,7 +38,7 @@ export function programScenario(constraints: ProgramScenarioConstraints = {}): f
   const commands = fc.oneof(...profiles.map((profile) => fc.commands([programCommand(profile)], { maxCommands, size: "max" })));
   const repeat = constraints.repeatCompactions ?? 0;
   return fc.tuple(requirements, commands).map(([reqs, cmds]) => {
-    const operation = { kind: "program" as const, requirements: reqs, steps: repeated(recordSteps(cmds), repeat) };
+    const operation = { kind: "program" as const, requirements: reqs, steps: repeated(recordSteps(cmds), repeat), ...(constraints.reuse === undefined ? {} : { reuse: constraints.reuse }) };
     return { operation, labels: programClasses(operation) };
   });
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Observation, PropertyDefinition, Verdict } from "../src/scenario";
-import { hostileScenario, limitEdgeScenario, pastLimitProbes } from "../generators";
+import { hostileScenario, limitEdgeScenario, nullChannelProbes, pastLimitProbes } from "../generators";
 import { once } from "./_internals/calibrate";
 import { decorationsAfterOverflow } from "../src/model/hostile";
 import { fail, mismatch, pass, show } from "./_internals/format";
@@ -71,11 +71,13 @@ export const hostileProperties: readonly PropertyDefinition[] = judgedByAccepted
   {
     id: "hostile.rejects-with-channel-code",
     family: "hostile",
-    title: "An accessor, hole, class instance, throwing trap, cycle, symbol or non-enumerable argument key, or non-JSON value fails with its channel's code",
+    title: "An accessor, hole, class instance, throwing trap, cycle, symbol or non-enumerable argument key, non-JSON value, or a channel that is null, fails with its channel's code",
     weight: 2,
-    catches: "Accepting hostile data, or answering with the wrong channel's code (INVALID_INPUT for a bad message).",
+    catches: "Accepting hostile data, or answering with the wrong channel's code (INVALID_INPUT for a bad message); taking requirements, messages or compactions present as null for a missing channel.",
     specRef: SPEC,
     arbitrary: fc.oneof(hostileScenario({ effect: "reject" }), hostileScenario({ effect: "substitute" })),
+    // A channel present as null, for every export that reads a context (session 31): refused, never taken for a missing one.
+    edgeCases: once(nullChannelProbes),
     check: expectedOutcome,
   },
   {

@@ -137,6 +137,14 @@ function inFlightRefused(c: StepCase): Verdict {
 }
 
 /** A step's outcome, record units, ids and validity all as the model says. */
+/** A returned step answers exactly what the model returns: the built context, or the whole compaction result. */
+function sameAnswer(c: StepCase): Verdict {
+  const want = c.want.expected;
+  if (want.kind !== "returns" || c.seen.outcome.kind !== "returned") return pass;
+  const diff = firstDifference(want.value, c.seen.outcome.value);
+  return diff === null ? pass : mismatch(`${c.want.call === "build" ? "built context" : "result"} ${diff.path}`, diff.expected, diff.observed);
+}
+
 export const stepAgreesWithModel = (c: StepCase): Verdict => allOf(outcomesMatch, recordUnits, nothingLost, validWhenNoCallOpen)(c);
 
 function define(id: string, title: string, weight: number, catches: string, judge: (c: StepCase) => Verdict, arbitrary = programScenario()): PropertyDefinition {
@@ -156,10 +164,19 @@ export const sequenceProperties: readonly PropertyDefinition[] = judgedByAccepte
   define("outcomes-match-model", "Every step of a program succeeds or fails as the model says", 2, "A compactor whose behaviour drifts over a run: refusing valid appends, compacting when it must refuse, or calling the summarizer a wrong number of times.", outcomesMatch),
   // 3 until session 19, when its criterion's point went to strength.result-context-rebuilt-same (still 200 in all).
   define("valid-when-no-call-open", "Whenever no tool call is open, the live context is valid and within the limits", 2, "A compaction that leaves an orphan result or a broken transcript behind, found only when the next step builds on it.", validWhenNoCallOpen),
-  define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 4, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
+  // 4 until session 31, when its point went to sequence.reused-objects-read-anew (still 200 in all).
+  define("nothing-lost", "Records' compactedMessageIds then live ids are exactly the ids ever appended", 3, "Records that forget earlier compactions, messages dropped or duplicated across compactions, or an open call trimmed away.", nothingLost),
   define("target-met", "Every compaction leaves the context within targetUnits", 2, "A compactor that aims at maxUnits (or at nothing) instead of targetUnits.", targetMet),
   define("record-units-match", "Every record's unitsBefore/unitsAfter are the units of the contexts before and after", 2, "unitsBefore counted without the previous summary, or unitsAfter not of the new context.", recordUnits),
   define("summarizer-saw-previous-summary", "Each summarizer call receives the live context's previous summary", 2, "A compactor that drops the running summary, so every compaction forgets what earlier ones said.", previousSummarySeen),
   define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 3, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
+  define(
+    "reused-objects-read-anew",
+    "Compactions that reuse one options object (its fields changed between calls) and one signal, between failures of every kind, each get the model's answer",
+    1,
+    "A module that keeps state from one call to the next: options remembered per object, so a changed field is not read; a signal listened to only the first time it is met, so a later abort while the summary is pending is missed; an adoption level counter not reset after a failed wait, so the next summary fails.",
+    allOf(outcomesMatch, sameAnswer),
+    programScenario({ profiles: ["failures"], reuse: { options: true, signal: true } }),
+  ),
   define("in-flight-call-refused", "While a tool call is open, appends and compactions are refused with CONTEXT_INVALID_TRANSCRIPT", 4, "A best-effort compactor that cuts before an in-flight call instead of refusing, losing the call and the messages after it.", inFlightRefused),
 ]);

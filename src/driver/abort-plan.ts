@@ -19,10 +19,11 @@ export interface AbortPlan {
  * `muted`: the signal's first abort listener stops the event (SignalSlot "controllerMuted");
  * `reason`: what the controller is aborted with (absent: the default reason);
  * `shadowed`: the signal has an own data property `aborted: false` (SignalSlot "controllerShadowed");
- * `subjectExport`: the subject's exports, for a reason of its own error class.
+ * `subjectExport`: the subject's exports, for a reason of its own error class;
+ * `given`: a controller of the caller's to use instead of a new one (a program's shared signal).
  */
-export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason, shadowed = false, subjectExport?: ScriptContext["subjectExport"]): AbortPlan {
-  const controller = withController ? new AbortControllerCtor() : null;
+export function createAbortPlan(point: AbortPoint, withController: boolean, muted = false, reason?: AbortReason, shadowed = false, subjectExport?: ScriptContext["subjectExport"], given?: AbortController): AbortPlan {
+  const controller = withController ? (given ?? new AbortControllerCtor()) : null;
   const signal = controller === null ? null : abortControllerSignalIntrinsic(controller);
   if (signal !== null && muted) muteAbortEvent(signal);
   if (signal !== null && shadowed) defineProperty(signal, "aborted", { value: false, writable: true, enumerable: true, configurable: true });

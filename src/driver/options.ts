@@ -45,11 +45,13 @@ export function buildCompactOptions(
   counters: HostileCounters,
   materialize: (value: Json) => unknown,
   subjectExport?: (name: string) => unknown,
+  /** A controller to use for a "controller" signal instead of a new one (a program's shared signal). */
+  controller?: AbortController,
 ): CompactOptions {
   const options = materialize(op.options);
   const slot = op.signal;
   const controlled = isControllerSlot(slot);
-  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason, slot === "controllerShadowed", subjectExport);
+  const plan = createAbortPlan(op.abort, controlled && isObjectOptions(options), slot === "controllerMuted", op.abortReason, slot === "controllerShadowed", subjectExport, controller);
   if (!isObjectOptions(options)) return { options, plan, summarizer: null };
 
   let signal: { present: boolean; value: unknown } = { present: false, value: undefined };

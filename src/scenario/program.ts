@@ -36,6 +36,19 @@ export interface ProgramBudget {
 
 export type ProgramAbort = "none" | "beforeCall" | "inSummarizer" | "whilePending";
 
+/**
+ * What the compact steps of a program share, as a caller who keeps them for a whole session
+ * does (absent: nothing; each step gets an options object and an AbortController of its own).
+ * Each call must read what it is given as it is then (contract §6, §7 step 1) and listen to its
+ * signal while it waits (§7 step 5), whatever earlier calls met.
+ */
+export interface ProgramReuse {
+  /** One options object for every compact step: before each call its fields are set to the step's. */
+  readonly options?: true;
+  /** One AbortController's signal for every compact step, until a step aborts it: the next step gets a new one. */
+  readonly signal?: true;
+}
+
 export type ProgramStep =
   /** Append one user message. */
   | { readonly kind: "user"; readonly message: UserMessageData }

@@ -1,5 +1,5 @@
 import type { Json, Path } from "./data";
-import type { ProgramStep } from "./program";
+import type { ProgramReuse, ProgramStep } from "./program";
 
 // A Scenario is plain data describing one call to a subject (an implementation of the
 // contract). The driver materializes it into live values in the subject's realm.
@@ -107,7 +107,7 @@ export type Operation =
    * A compaction program (issue 4): `steps` run in order against one live context that starts
    * as buildActiveContext({ requirements, messages: [] }). Semantics in src/scenario/program.ts.
    */
-  | { kind: "program"; requirements: Json; steps: readonly ProgramStep[] };
+  | { kind: "program"; requirements: Json; steps: readonly ProgramStep[]; reuse?: ProgramReuse };
 
 /**
  * A hostile change the driver applies to the live input after materializing it (issue 4):

@@ -24,7 +24,7 @@ describe("the glossary of counterexamples", () => {
 
   it("counterexamples of generated scenarios print no internal name of the scenario data", () => {
     const names = internalNames();
-    const scenarios = [asyncScenario(), hostileScenario(), limitEdgeScenario(), programScenario()].flatMap((arb) => fc.sample(arb as fc.Arbitrary<Parameters<typeof renderScenario>[0]>, { seed: 7, numRuns: 150 }));
+    const scenarios = [asyncScenario(), hostileScenario(), limitEdgeScenario(), programScenario(), programScenario({ profiles: ["failures"], reuse: { options: true, signal: true } })].flatMap((arb) => fc.sample(arb as fc.Arbitrary<Parameters<typeof renderScenario>[0]>, { seed: 7, numRuns: 150 }));
     const printed = scenarios.flatMap((s) => renderScenario(s)).join("\n");
     expect(names.filter((n) => new RegExp(`\\b${n.replace(/\./g, "\\.")}\\b`).test(printed))).toEqual([]);
   });

@@ -14,6 +14,7 @@ const KILLS: KillTable = {
   "sequence.summarizer-saw-previous-summary": "drops-previous-summary",
   "sequence.failed-step-changes-nothing": "fallback-on-summarizer-failure",
   "sequence.in-flight-call-refused": "best-effort-open-call",
+  "sequence.reused-objects-read-anew": "options-remembered-per-object",
 };
 
 const brokenNames = brokenModules("broken-sequences");

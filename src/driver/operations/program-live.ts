@@ -12,6 +12,8 @@ export interface LiveState {
   data: Json;
   /** Appended messages, as data, waiting for a build that includes them. */
   readonly pending: MessageData[];
+  /** What the compact steps share (ProgramReuse): the options object and the controller in use, once made. */
+  readonly reuse?: { readonly options: boolean; readonly signal: boolean; shared: Record<string, unknown> | null; controller: AbortController | null };
 }
 
 function itemsOf(list: unknown): unknown[] {

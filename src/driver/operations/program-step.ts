@@ -10,7 +10,7 @@ import { programBudget, stepMessages } from "../../scenario/program";
 import type { Operation } from "../../scenario/scenario";
 import { deepEqualData } from "../deep-equal-data";
 import { frozenReport } from "../frozen-report";
-import { StringCtor, box, isArray, objectFreeze, sealed, type Box } from "../intrinsics";
+import { AbortControllerCtor, StringCtor, box, isArray, objectFreeze, objectKeys, sealed, type Box } from "../intrinsics";
 import { buildCompactOptions } from "../options";
 import { defineData, isObjectLike, ownDataValue } from "../read";
 import { settleWithin } from "../settle";
@@ -142,16 +142,24 @@ async function compactStepNow(env: OperationEnv, state: LiveState, index: number
     kind: "compact", context: null, prebuilt: input.value === oldLive, options: options as unknown as Json, summarizer: step.summarizer,
     summarizerSlot: "script", signal: "controller", abort: step.abort,
   };
-  const prepared = buildCompactOptions(operation, env.counters, (value) => env.live(value, null));
+  const reuse = state.reuse;
+  if (reuse?.signal === true && reuse.controller === null) reuse.controller = new AbortControllerCtor();
+  const prepared = buildCompactOptions(operation, env.counters, (value) => env.live(value, null), undefined, reuse?.signal === true ? (reuse.controller ?? undefined) : undefined);
+  const given = reuse?.options === true ? sharedOptions(reuse, prepared.options) : prepared.options;
   // A copy (callsNow's own array): a summarizer call that comes after the step is not this step's.
   const calls = (): readonly SummarizerCall[] => objectFreeze(prepared.summarizer === null ? [] : prepared.summarizer.callsNow());
   const identity: Record<string, boolean> = {};
 
   if (prepared.plan.point === "beforeCall") prepared.plan.abort();
-  let attempt = env.call(compact, [input.value, prepared.options]);
+  let attempt = env.call(compact, [input.value, given]);
+  // A caller makes a new controller once theirs was aborted.
+  const renew = () => {
+    if (reuse !== undefined && prepared.plan.aborted) reuse.controller = null;
+  };
   if (attempt.kind === "returned") {
     const settled = (await settleWithin(attempt.value, env.timeoutMs)).value;
     if (settled.kind === "timeout") {
+      renew();
       const outcome = objectFreeze({ kind: "timeout" as const, afterMs: env.timeoutMs });
       return box(stopped(env, state, index, outcome, { options: options as unknown as Json, measures, summarizerCalls: calls() }));
     }
@@ -171,6 +179,27 @@ async function compactStepNow(env: OperationEnv, state: LiveState, index: number
       next = compactedContext(result);
     });
   }
+  renew();
   const observation = finish(env, state, { step: index, call: "compact", attempt, identity, options: options as unknown as Json, measures, summarizerCalls: calls(), input, oldLive, oldData, next });
   return box({ observation, stop: false });
+}
+
+/**
+ * The program's one options object with this step's fields (ProgramReuse.options): the first
+ * step's own object, then, for each later step, that object with its fields set anew, as a
+ * caller keeping one options object does. Where the subject made it unwritable, the step's own.
+ */
+function sharedOptions(reuse: NonNullable<LiveState["reuse"]>, fresh: unknown): unknown {
+  if (!isObjectLike(fresh)) return fresh;
+  if (reuse.shared === null) {
+    reuse.shared = fresh as Record<string, unknown>;
+    return fresh;
+  }
+  const keys = objectKeys(fresh);
+  try {
+    for (let i = 0; i < keys.length; i++) defineData(reuse.shared, keys[i]!, (fresh as Record<string, unknown>)[keys[i]!]);
+  } catch {
+    return fresh;
+  }
+  return reuse.shared;
 }

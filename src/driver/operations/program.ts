@@ -26,7 +26,8 @@ async function programNow(op: Extract<Operation, { kind: "program" }>, env: Oper
   const setup = env.call(build, [setupInput]);
   if (setup.kind === "threw") return box(setupFailed(env.observeError(setup.error), setupTracker));
 
-  const state: LiveState = { live: setup.value, data: env.counters.quiet(() => toData(setup.value)), pending: [] };
+  const reuse = op.reuse === undefined ? undefined : { options: op.reuse.options === true, signal: op.reuse.signal === true, shared: null, controller: null };
+  const state: LiveState = { live: setup.value, data: env.counters.quiet(() => toData(setup.value)), pending: [], ...(reuse === undefined ? {} : { reuse }) };
   const steps: StepObservation[] = [];
   const summarizerCalls: SummarizerCall[] = [];
   let unchanged = true;

@@ -197,12 +197,18 @@ export function renderScenario(scenario: Scenario): string[] {
       lines.push(`compactContext(context, { ${optionsText(op.options)} }); ${summarizerText(op)}${op.rebuildResult === true ? "; then buildActiveContext(result.context)" : ""}:`, ...contextLines(op.context));
       break;
     case "program":
-      lines.push(`a program of ${op.steps.length} steps on buildActiveContext({ requirements${Array.isArray(op.requirements) && op.requirements.length > 0 ? ` ${value(op.requirements, 60)}` : ": []"} }):`);
+      lines.push(`a program of ${op.steps.length} steps${reuseText(op.reuse)} on buildActiveContext({ requirements${Array.isArray(op.requirements) && op.requirements.length > 0 ? ` ${value(op.requirements, 60)}` : ": []"} }):`);
       op.steps.forEach((step, i) => lines.push(...stepLines(step, i)));
       break;
   }
   for (const d of scenario.decorations ?? []) lines.push(decorationLine(d));
   return collapseAlike(lines);
+}
+
+/** What a program's compact steps share (ProgramReuse), in words. */
+function reuseText(reuse: { readonly options?: true; readonly signal?: true } | undefined): string {
+  const shared = [...(reuse?.options === true ? ["one options object"] : []), ...(reuse?.signal === true ? ["one signal"] : [])];
+  return shared.length === 0 ? "" : ` (${shared.join(" and ")} reused by every compaction)`;
 }
 
 /**

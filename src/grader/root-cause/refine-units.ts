@@ -259,10 +259,15 @@ async function argumentsFinding(p: Probe, withArgs: (args: Json) => Json, args: 
       // A second null in an array (no key, and the array's own per-item term departing the same
       // for both) departing as much tells J(null) from the entry's own terms.
       const item = await delta(p, withArgs({ [key]: [null, null] }), withArgs({ [key]: [null] }));
-      const nullDeparts = item !== null && item.subject - item.contract === nulled.subject - nulled.contract;
+      // Or null against two values of other kinds in the same entry (the entry's terms cancel
+      // out), where arrays in the arguments are counted otherwise too.
+      const againstTrue = await delta(p, withArgs({ [key]: null }), withArgs({ [key]: true }));
+      const againstNumber = await delta(p, withArgs({ [key]: null }), withArgs({ [key]: 7 }));
+      const againstBoth = againstTrue !== null && againstNumber !== null && againstTrue.subject - againstTrue.contract === nulled.subject - nulled.contract && againstNumber.subject - againstNumber.contract === nulled.subject - nulled.contract;
+      const nullDeparts = (item !== null && item.subject - item.contract === nulled.subject - nulled.contract) || againstBoth;
       const keyCounted = longer !== null && longer.subject === longer.contract && nullDeparts;
       return keyCounted
-        ? { rule: "units.J(null)", question: `J(null)`, subject: String(nulled.subject - 2 - modelCodePoints(key)), contract: "1" }
+        ? { rule: "units.J(null)", question: `J(null)`, subject: String(nulled.subject - 1 - modelCodePoints(key)), contract: "1" }
         : { rule: "units.J(object)", question: `J({${JSON.stringify(key)}: null})`, subject: String(nulled.subject + 2), contract: String(nulled.contract + 2) };
     }
     const inner = await valueFinding(p, (x) => withArgs({ [key]: x }), v, empty);

@@ -100,6 +100,7 @@ export const PROPERTY_CRITERIA: Readonly<Record<string, CriterionId>> = {
   "sequence.summarizer-saw-previous-summary": A,
   "sequence.failed-step-changes-nothing": R,
   "sequence.in-flight-call-refused": G,
+  "sequence.reused-objects-read-anew": R,
   "strength.blank-required-strings-rejected": I,
   "strength.option-budget-edges": B,
   "strength.retention-edge": B,

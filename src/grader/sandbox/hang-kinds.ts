@@ -65,7 +65,10 @@ export function callKinds(scenario: Scenario): CallKind[] {
   const op = scenario.operation;
   if (op.kind === "compact") return [compactKind("compact", op.summarizer, op.abort, scenario.decorations)];
   if (op.kind === "program") {
-    const steps = op.steps.flatMap((step) => (step.kind === "compact" ? [compactKind("program", step.summarizer, step.abort, undefined)] : []));
+    // Steps given objects earlier calls were given (ProgramReuse) are kinds of their own: a
+    // submission that hangs only there still has the same compaction alone graded.
+    const reused = op.reuse === undefined ? (kind: CallKind) => kind : (kind: CallKind) => ({ ...kind, key: `${kind.key}/reused`, description: `${kind.description}, with objects earlier calls were given` });
+    const steps = op.steps.flatMap((step) => (step.kind === "compact" ? [reused(compactKind("program", step.summarizer, step.abort, undefined))] : []));
     return [...new Map([...steps, programKind()].map((k) => [k.key, k])).values()];
   }
   const decorated = decorationsOf(scenario.decorations);
