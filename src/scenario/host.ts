@@ -19,6 +19,12 @@ export interface Host {
    * batches; the runner stops reading at the first failure and calls `close`.
    */
   observeMany?(scenarios: readonly Scenario[]): ObservationStream;
+  /**
+   * Optional: loads the subject anew (a fresh instance of its module), so that nothing earlier
+   * calls left in it reaches the next one; false when it could not. Used by the root-cause
+   * analysis to tell answers that depend on earlier calls.
+   */
+  fresh?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -26,6 +26,7 @@ import { readingBattery } from "./reading-battery";
 import { recordBattery, type RecordFinding } from "./record-battery";
 import { summaryBattery } from "./summary-battery";
 import { unitsBattery } from "./units-battery";
+import { answeredAlone, CALLS_ALONE } from "./stateful";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
 // (./localize: an upstream answer of the submission, an observed fact, or the failing call
@@ -89,7 +90,13 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const combined = new Map<string, readonly string[]>();
   // Failures diagnosed once the probe's allowance was spent (their questions went unanswered).
   const starved: number[] = [];
-  for (const failure of failures) {
+  // Failures a freshly loaded module answers right: one mistake, answers that depend on earlier calls (./stateful).
+  const alone = probe === null || options.subject === null ? new Set<number>() : await answeredAlone(failures, byId, options.subject, options.reference);
+  for (const [index, failure] of failures.entries()) {
+    if (alone.has(index)) {
+      attributed.push({ failure, cause: CALLS_ALONE.key, differences: [], signature: CALLS_ALONE });
+      continue;
+    }
     const entry = await attribute(failure, byId.get(failure.id), probe, options.reference);
     if (probe?.exhausted === true && entry.signature !== undefined) starved.push(attributed.length);
     attributed.push(entry);
@@ -118,12 +125,14 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   // allowance of its own, as the batteries below are with theirs.)
   probe?.allowAsking();
   const atomicity = [...rulesOf(causes).values()].some((rule) => rule !== undefined && RULES[rule].criterion === "atomicity-and-one-record");
-  const results = probe === null || !atomicity ? [] : await recordBattery(probe, new Set(causes.keys()));
+  // A module whose answers depend on earlier calls answers no question reliably: nothing is asked of it.
+  const asking = probe !== null && alone.size === 0 ? probe : null;
+  const results = asking === null || !atomicity ? [] : await recordBattery(asking, new Set(causes.keys()));
   if (results.length > 0) causes = grouped(new Set(results.map((r) => r.field)));
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, key === LATE_KEY ? lateMembers(members) : members, byId) }));
   const rules = rulesOf(causes);
   probe?.allowAsking();
-  for (const found of probe === null ? [] : await askedCauses(probe, rules, options, failures.length === 0, results)) {
+  for (const found of asking === null ? [] : await askedCauses(asking, rules, options, failures.length === 0, results)) {
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);
   }

@@ -68,6 +68,7 @@ const MISTAKE: Readonly<Record<RuleId, string>> = {
   "step8.result": "The compacted result differs",
   "step8.validated": "The new context is validated otherwise",
   "atomicity.unchanged": "A call changes its input",
+  "calls.alone": "Answers depend on earlier calls",
   "errors.class": "Failures are not thrown as ContextCompactionError",
   "errors.rejects": "compactContext throws where it must reject",
   "frozen.results": "Results are not deeply frozen",

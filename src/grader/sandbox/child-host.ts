@@ -299,6 +299,19 @@ export class ChildHost implements Host {
     return this.spawn(false, quiet);
   }
 
+  /** A new child, quietly (no restart to report): the submission's module loaded anew. */
+  async fresh(): Promise<boolean> {
+    while (this.draining !== null) await this.draining;
+    const old = this.child;
+    this.child = null;
+    if (old !== null) {
+      if (old.violation !== null) this.noteTampering(old.violation);
+      await old.stop();
+      this.collectOutput(old);
+    }
+    return this.tampering === null && (await this.spawn(false, true)) !== null;
+  }
+
   async close(): Promise<void> {
     while (this.draining !== null) await this.draining;
     const child = this.child;
