@@ -19,7 +19,7 @@ import type { Signature } from "./signature";
 import { asyncBattery } from "./async-battery";
 import { cancelBattery } from "./cancel-battery";
 import { criterionOfProperty } from "../rubric/property-criteria";
-import { optionsBattery } from "./options-battery";
+import { optionsBattery, RANGE_KEY, RANGES_KEY } from "./options-battery";
 import { groupsBattery } from "./groups-battery";
 import { LATE_KEY } from "./late-check";
 import { readingBattery } from "./reading-battery";
@@ -115,7 +115,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   const conformance = options.conformance ?? new Map<string, string>();
   const grouped = (separate: ReadonlySet<string>) => {
     const out = new Map<string, Attributed[]>();
-    for (const entry of joinedKeys(lostCallsJoined(exportsJoined(focusedWhereSeparable(attributed, separate), conformance)))) out.set(entry.cause, [...(out.get(entry.cause) ?? []), entry]);
+    for (const entry of joinedKeys(lostCallsJoined(exportsJoined(rangesJoined(focusedWhereSeparable(attributed, separate)), conformance)))) out.set(entry.cause, [...(out.get(entry.cause) ?? []), entry]);
     return out;
   };
   const rulesOf = (groups: ReadonlyMap<string, Attributed[]>) => new Map([...groups.entries()].map(([key, members]): [string, RuleId | undefined] => [key, members[0]!.signature?.rule]));
@@ -271,6 +271,16 @@ function focusedWhereSeparable(attributed: readonly Attributed[], separate: Read
  */
 function ownCall(a: Attributed): boolean {
   return a.focused?.field === SUMMARIZER_CALL && a.signature?.rule === "step4.request" && !a.signature.key.startsWith("step4.request request.messages ");
+}
+
+/**
+ * Bounds of the budgets' ranges let through, two or more of them: one way of checking the ranges
+ * (a helper that clamps, or none), one mistake under the budgets' rule, whichever bound a case met.
+ */
+function rangesJoined(attributed: readonly Attributed[]): readonly Attributed[] {
+  const bounds = new Set(attributed.filter((a) => RANGE_KEY.test(a.cause)).map((a) => a.cause));
+  if (bounds.size < 2) return attributed;
+  return attributed.map((a) => (RANGE_KEY.test(a.cause) && a.signature !== undefined ? { ...a, cause: RANGES_KEY, signature: { ...a.signature, key: RANGES_KEY, rule: "options.budgets" } } : a));
 }
 
 /** A failure not run because earlier calls of an operation were lost (timed out or crashed), and that operation when named. */

@@ -18,8 +18,10 @@ export function foreignResult(scenario: Scenario, observation: Observation): Sig
   if (op.kind !== "compact" || observation.outcome.kind !== "returned" || (scenario.decorations ?? []).some((d) => d.target === "input")) return null;
   const input = op.context;
   if (!isJsonObject(input) || !Array.isArray(input.messages)) return null;
-  // (Any string the input holds counts as its own: an old record's compacted ids, a call's id.)
-  const own = stringsOf(input);
+  // (Any string the call was given counts as its own: an old record's compacted ids, a call's id,
+  // the options' summaryId and recordId, the summarizer's text: a summary put among the messages
+  // under its own id is this call's mistake, not another call's result.)
+  const own = new Set([...stringsOf(input), ...stringsOf(op.options), ...stringsOf(op.summarizer as unknown as Json)]);
   const foreign = resultIds(observation.outcome.value).filter((id) => !own.has(id));
   // (Or a compacted result with its record and no summarizer call: its summary is no text this
   // call was given. A fast path's result merely labelled "compacted" has no record.)

@@ -101,13 +101,19 @@ function without(options: Options, field: string): Options {
   return rest;
 }
 
+/** A bound of a budget's range let through (`options.budgets breaking targetUnits <= 1,000,000, accepted`). */
+export const RANGE_KEY = /^options\.(?:budgets|maxUnits) breaking (?:targetUnits|summaryMaxUnits|retainRecentMessages|maxUnits) [<>]=? [\d,]+, accepted$/;
+/** Several bounds let through: one way of checking the ranges (clamping, or no range check), one mistake. */
+export const RANGES_KEY = "options.budgets breaking their ranges, accepted";
+
 /**
- * A key's class: the type checks of the budgets are one ("breaking a budget's type"); a missing
+ * A key's class: bounds of the budgets' ranges let through are one; the type checks of the budgets are one ("breaking a budget's type"); a missing
  * field answered one way is one, whichever field (a reader that takes every absent option for the
  * same thing); every other key its own.
  */
 export function optionsClass(key: string): string {
   return key
+    .replace(RANGE_KEY, RANGES_KEY)
     .replace(/^(options\.(?:budgets|maxUnits)) breaking (?:targetUnits|summaryMaxUnits|retainRecentMessages|maxUnits), /, "options.budgets breaking a budget's type, ")
     .replace(/^options\.\w+ a missing field /, "options a missing field ");
 }
