@@ -301,17 +301,11 @@ export class ChildHost implements Host {
 
   /** A new child, quietly (no restart to report): the submission's module loaded anew. */
   async fresh(): Promise<boolean> {
-    while (this.draining !== null) await this.draining;
-    const old = this.child;
-    this.child = null;
-    if (old !== null) {
-      if (old.violation !== null) this.noteTampering(old.violation);
-      await old.stop();
-      this.collectOutput(old);
-    }
+    await this.close();
     return this.tampering === null && (await this.spawn(false, true)) !== null;
   }
 
+  /** Stops the child, once any abandoned stretch is done (what it wrote, and a violation it saw, are kept). */
   async close(): Promise<void> {
     while (this.draining !== null) await this.draining;
     const child = this.child;
