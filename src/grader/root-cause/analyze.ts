@@ -26,7 +26,7 @@ import { readingBattery } from "./reading-battery";
 import { recordBattery, type RecordFinding } from "./record-battery";
 import { summaryBattery } from "./summary-battery";
 import { unitsBattery } from "./units-battery";
-import { answeredAlone, CALLS_ALONE } from "./stateful";
+import { askedFresh, CALLS_ALONE } from "./stateful";
 
 // Groups failed properties into root causes, one per mistake: each failure is localized
 // (./localize: an upstream answer of the submission, an observed fact, or the failing call
@@ -91,12 +91,16 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   // Failures diagnosed once the probe's allowance was spent (their questions went unanswered).
   const starved: number[] = [];
   // Failures a freshly loaded module answers right: one mistake, answers that depend on earlier calls (./stateful).
-  const alone = probe === null || options.subject === null ? new Set<number>() : await answeredAlone(failures, byId, options.subject, options.reference);
-  for (const [index, failure] of failures.entries()) {
+  // Failures it answers otherwise, still departing, are diagnosed on that answer (the other mistake, without the state).
+  const fresh = probe === null || options.subject === null ? null : await askedFresh(failures, byId, options.subject, options.reference);
+  const alone = new Set(fresh?.right ?? []);
+  for (const [index, given] of failures.entries()) {
     if (alone.has(index)) {
-      attributed.push({ failure, cause: CALLS_ALONE.key, differences: [], signature: CALLS_ALONE });
+      attributed.push({ failure: given, cause: CALLS_ALONE.key, differences: [], signature: CALLS_ALONE });
       continue;
     }
+    const otherwise = fresh?.otherwise.get(index);
+    const failure = otherwise === undefined ? given : { ...given, observation: otherwise };
     const entry = await attribute(failure, byId.get(failure.id), probe, options.reference);
     if (probe?.exhausted === true && entry.signature !== undefined) starved.push(attributed.length);
     attributed.push(entry);
@@ -126,13 +130,21 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   probe?.allowAsking();
   const atomicity = [...rulesOf(causes).values()].some((rule) => rule !== undefined && RULES[rule].criterion === "atomicity-and-one-record");
   // A module whose answers depend on earlier calls answers no question reliably: nothing is asked of it.
-  const asking = probe !== null && alone.size === 0 ? probe : null;
+  const stateful = alone.size > 0 || (fresh?.otherwise.size ?? 0) > 0;
+  const asking = probe !== null && !stateful ? probe : null;
   const results = asking === null || !atomicity ? [] : await recordBattery(asking, new Set(causes.keys()));
   if (results.length > 0) causes = grouped(new Set(results.map((r) => r.field)));
   const built = [...causes.entries()].map(([key, members]) => (key === EXPORTS_CAUSE ? { key, cause: exportsCause(members, conformance) } : { key, cause: rootCause(key, key === LATE_KEY ? lateMembers(members) : members, byId) }));
   const rules = rulesOf(causes);
   probe?.allowAsking();
   for (const found of asking === null ? [] : await askedCauses(asking, rules, options, failures.length === 0, results)) {
+    built.push({ key: found.key, cause: found.cause });
+    rules.set(found.key, found.rule);
+  }
+  // Answers a fresh module gives otherwise on failed cases, none of them right: the state is a
+  // mistake of its own, with no failure of its own (the other mistake departs on every case).
+  if (alone.size === 0 && (fresh?.otherwise.size ?? 0) > 0) {
+    const found = askedCause(CALLS_ALONE.key, { ...CALLS_ALONE, contract: "the same answer as after earlier calls" }, "a freshly loaded instance of your module the cases of the failed properties, each answered otherwise there than after earlier calls", "another mistake");
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);
   }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { expectedFor } from "../../model/index";
 import type { Host } from "../../scenario/host";
 import type { Observation } from "../../scenario/observation";
@@ -37,20 +38,33 @@ const FIRST = 6;
 /** At most this many failures asked in all (each is a module loaded anew). */
 const MOST = 160;
 
-/** The failures (by index in `failures`) that a freshly loaded module answers as the contract does. */
-export async function answeredAlone(failures: readonly Failed[], byId: ReadonlyMap<string, PropertyDefinition>, subject: Host, reference: Host | null): Promise<Set<number>> {
-  const found = new Set<number>();
-  if (subject.fresh === undefined) return found;
+export interface Fresh {
+  /** Failures (by index) a freshly loaded module answers as the contract does: this mistake's. */
+  readonly right: ReadonlySet<number>;
+  /** Failures it answers otherwise than the used module, still departing: their fresh answer, diagnosed instead (the other mistake behind them, without the state). */
+  readonly otherwise: ReadonlyMap<number, Observation>;
+}
+
+/** What a freshly loaded module answers on the failures' cases (./stateful, above). */
+export async function askedFresh(failures: readonly Failed[], byId: ReadonlyMap<string, PropertyDefinition>, subject: Host, reference: Host | null): Promise<Fresh> {
+  const right = new Set<number>();
+  const otherwise = new Map<number, Observation>();
+  if (subject.fresh === undefined) return { right, otherwise };
   // A program lost at a step (a hang) is asked at that step only: the whole program would hang again.
   const candidates = failures.flatMap((f, i) => (f.counterexample !== undefined && f.observation !== undefined && (settled(f.observation) || isProgram(f.counterexample)) && byId.has(f.id) ? [i] : []));
+  // The first asked are spread over the failures (a state shows in some properties only), then the rest in order.
+  const spread = candidates.filter((_, k) => candidates.length <= FIRST || k % Math.ceil(candidates.length / FIRST) === 0).slice(0, FIRST);
+  const order = [...spread, ...candidates.filter((i) => !spread.includes(i))];
   let asked = 0;
-  for (const i of candidates) {
-    if (asked >= MOST || (asked >= FIRST && found.size === 0)) break;
+  for (const i of order) {
+    if (asked >= MOST || (asked >= FIRST && right.size === 0 && otherwise.size === 0)) break;
     asked++;
     const failure = failures[i]!;
-    if (await rightWhenFresh(byId.get(failure.id)!, failure.counterexample!, failure.observation!, subject, reference)) found.add(i);
+    const answer = await freshAnswer(byId.get(failure.id)!, failure.counterexample!, failure.observation!, subject, reference);
+    if (answer === "right") right.add(i);
+    else if (answer !== null) otherwise.set(i, answer);
   }
-  return found;
+  return { right, otherwise };
 }
 
 function isProgram(scenario: Scenario): boolean {
@@ -61,26 +75,35 @@ function settled(observation: Observation): boolean {
   return observation.outcome.kind === "returned" || observation.outcome.kind === "threw";
 }
 
-async function rightWhenFresh(def: PropertyDefinition, scenario: Scenario, observed: Observation, subject: Host, reference: Host | null): Promise<boolean> {
-  if (settled(observed) && (await wholeRightWhenFresh(def, scenario, subject, reference))) return true;
+/** "right" when a fresh module answers the case (or a program's departing step alone) as the contract does; its observation when it answers otherwise than `observed` and still departs; else null. */
+async function freshAnswer(def: PropertyDefinition, scenario: Scenario, observed: Observation, subject: Host, reference: Host | null): Promise<"right" | Observation | null> {
+  const whole = settled(observed) ? await wholeWhenFresh(def, scenario, subject, reference) : null;
+  if (whole === "right") return "right";
   // A program that departs as well in a fresh module (or that hung): its first departing step, alone.
   const step = departingProgramStep(scenario, observed);
-  if (step === null || step.index < 1) return false;
-  if (!(await subject.fresh!())) return false;
-  const alone = await subject.observe(step.scenario);
-  return settled(alone) && judge(STEP_PROPERTY, { scenario: step.scenario, observation: alone, expected: step.expected, reference: null }).ok;
+  if (step !== null && step.index >= 1 && (await subject.fresh!())) {
+    const alone = await subject.observe(step.scenario);
+    if (settled(alone) && judge(STEP_PROPERTY, { scenario: step.scenario, observation: alone, expected: step.expected, reference: null }).ok) return "right";
+  }
+  return whole !== null && !sameAnswer(whole, observed) ? whole : null;
 }
 
-async function wholeRightWhenFresh(def: PropertyDefinition, scenario: Scenario, subject: Host, reference: Host | null): Promise<boolean> {
-  if (!(await subject.fresh!())) return false;
+/** The same answer: outcome (its value or code) and summarizer calls; timings and counters left out. */
+function sameAnswer(a: Observation, b: Observation): boolean {
+  return isDeepStrictEqual(a.outcome, b.outcome) && a.summarizerCalls.length === b.summarizerCalls.length && isDeepStrictEqual(a.steps?.map((s) => s.outcome), b.steps?.map((s) => s.outcome));
+}
+
+/** "right", or the fresh module's observation where it still departs; null when it could not be asked. */
+async function wholeWhenFresh(def: PropertyDefinition, scenario: Scenario, subject: Host, reference: Host | null): Promise<"right" | Observation | null> {
+  if (!(await subject.fresh!())) return null;
   const observation = await subject.observe(scenario);
-  if (!settled(observation)) return false;
+  if (!settled(observation)) return null;
   const referenceObservation = def.needsReference === true && reference !== null ? await reference.observe(scenario) : null;
   let expected;
   try {
     expected = expectedFor(scenario);
   } catch {
-    return false;
+    return null;
   }
-  return judge(def, { scenario, observation, expected, reference: referenceObservation }).ok;
+  return judge(def, { scenario, observation, expected, reference: referenceObservation }).ok ? "right" : observation;
 }
