@@ -172,9 +172,9 @@ export const sequenceProperties: readonly PropertyDefinition[] = judgedByAccepte
   define("failed-step-changes-nothing", "A failing step fails and leaves the live context and its input as they were", 3, "A fallback that truncates or invents a summary when the summarizer fails or the call is cancelled.", failedChangesNothing),
   define(
     "reused-objects-read-anew",
-    "Compactions that reuse one options object (its fields changed between calls) and one signal, between failures of every kind, each get the model's answer",
+    "Compactions that reuse one options object (its fields changed between calls) and one signal, between failures and cancellations, each get the model's answer",
     1,
-    "A module that keeps state from one call to the next: options remembered per object, so a changed field is not read; a signal listened to only the first time it is met, so a later abort while the summary is pending is missed; an adoption level counter not reset after a failed wait, so the next summary fails.",
+    "A module that keeps state from one call to the next: options remembered per object, so a changed field is not read; a signal listened to only the first time it is met, so a later abort while the summary is pending is missed; state left by a failed or cancelled call, so the next call fails.",
     allOf(outcomesMatch, sameAnswer),
     programScenario({ profiles: ["failures"], reuse: { options: true, signal: true } }),
   ),

@@ -84,15 +84,7 @@ export const abortedCompact: fc.Arbitrary<CompactPlan> = fc
   .tuple(summaryText, fc.constantFrom("beforeCall" as const, "inSummarizer" as const, "whilePending" as const), budgetDraw)
   .map(([text, abort, b]) => ({ summarizer: { kind: "text", text, delivery: "promise" }, abort, budget: withRoom(b, codePoints(text)), label: abort }));
 
-/**
- * Failures a call may leave state behind after (ProgramReuse programs): a summary that never
- * settles, cancelled while it is pending; a chain of 65 generic thenables (one level too deep),
- * or of 64 (the deepest accepted), delivering the text.
- */
+/** A summary that never settles, cancelled while it is pending (programs that reuse one signal: each call must listen to it). */
 export const cancelledNeverCompact: fc.Arbitrary<CompactPlan> = fc
   .tuple(fc.nat(20), budgetDraw)
   .map(([room, b]) => ({ summarizer: { kind: "never" }, abort: "whilePending" as const, budget: withRoom(b, room), label: "neverCancelled" }));
-
-export const chainCompact: fc.Arbitrary<CompactPlan> = fc
-  .tuple(summaryText, fc.constantFrom(65, 64), budgetDraw)
-  .map(([text, depth, b]) => ({ summarizer: { kind: "thenableChain", depth, text }, abort: "none" as const, budget: withRoom(b, codePoints(text)), label: `chain${depth}`, ...(depth > 64 ? { fails: true as const } : {}) }));

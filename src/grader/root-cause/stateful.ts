@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { expectedFor } from "../../model/index";
 import type { Host } from "../../scenario/host";
+import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
@@ -79,13 +80,34 @@ function settled(observation: Observation): boolean {
 async function freshAnswer(def: PropertyDefinition, scenario: Scenario, observed: Observation, subject: Host, reference: Host | null): Promise<"right" | Observation | null> {
   const whole = settled(observed) ? await wholeWhenFresh(def, scenario, subject, reference) : null;
   if (whole === "right") return "right";
-  // A program that departs as well in a fresh module (or that hung): its first departing step, alone.
-  const step = departingProgramStep(scenario, observed);
-  if (step !== null && step.index >= 1 && (await subject.fresh!())) {
+  // A program that hung at a step waiting on a signal (a cancellation that did not arrive), every
+  // earlier step answered as the model does: that step, alone. (A program that departs otherwise
+  // is not asked so: a step may depart alone on the submission's own objects of earlier steps,
+  // which is no state of the module; and a hang of another kind would hang again.)
+  const step = settled(observed) ? null : departingProgramStep(scenario, observed);
+  const waitedOnSignal = step !== null && step.scenario.operation.kind === "compact" && step.scenario.operation.abort !== "none";
+  if (step !== null && step.index >= 1 && waitedOnSignal && answeredAsModel(observed, step.expectations, step.index) && (await subject.fresh!())) {
     const alone = await subject.observe(step.scenario);
     if (settled(alone) && judge(STEP_PROPERTY, { scenario: step.scenario, observation: alone, expected: step.expected, reference: null }).ok) return "right";
   }
   return whole !== null && !sameAnswer(whole, observed) ? whole : null;
+}
+
+/**
+ * Every step before `index` answered exactly as the model does (a value equal to its value, a
+ * refusal with one of its codes): the step at `index` was given what the model gives it, so a fresh
+ * module answering it right alone shows the program's earlier calls changed its answer (not an
+ * earlier answer that differed without departing).
+ */
+function answeredAsModel(observed: Observation, expectations: readonly Expected[], index: number): boolean {
+  const steps = observed.steps ?? [];
+  for (let i = 0; i < index; i++) {
+    const seen = steps[i]?.outcome;
+    const want = expectations[i];
+    if (seen === undefined || want === undefined) return false;
+    if (want.kind === "returns" ? seen.kind !== "returned" || !isDeepStrictEqual(seen.value, want.value) : seen.kind !== "threw" || !want.codes.includes(String(seen.error.code))) return false;
+  }
+  return true;
 }
 
 /** The same answer: outcome (its value or code) and summarizer calls; timings and counters left out. */
