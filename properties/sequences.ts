@@ -136,7 +136,6 @@ function inFlightRefused(c: StepCase): Verdict {
   return c.seen.liveUnchanged && !c.seen.replacedLive ? pass : fail(`${open} tool call(s) are open: expected the live context unchanged, observed it changed`);
 }
 
-/** A step's outcome, record units, ids and validity all as the model says. */
 /** A returned step answers exactly what the model returns: the built context, or the whole compaction result. */
 function sameAnswer(c: StepCase): Verdict {
   const want = c.want.expected;
@@ -145,6 +144,7 @@ function sameAnswer(c: StepCase): Verdict {
   return diff === null ? pass : mismatch(`${c.want.call === "build" ? "built context" : "result"} ${diff.path}`, diff.expected, diff.observed);
 }
 
+/** A step's outcome, record units, ids and validity all as the model says. */
 export const stepAgreesWithModel = (c: StepCase): Verdict => allOf(outcomesMatch, recordUnits, nothingLost, validWhenNoCallOpen)(c);
 
 function define(id: string, title: string, weight: number, catches: string, judge: (c: StepCase) => Verdict, arbitrary = programScenario()): PropertyDefinition {

@@ -48,7 +48,7 @@ export interface PropertyRun {
 }
 
 /** What happened in the latest failing case (fast-check's last failure is its shrunk counterexample). */
-interface CaseFailure {
+export interface CaseFailure {
   readonly scenario: Scenario;
   readonly kind: "failed" | "error";
   readonly message: string;
@@ -69,7 +69,7 @@ function describe(error: unknown): string {
 }
 
 /** Observes, asks the model (and the reference), judges: the failure of this case, or null. */
-async function evaluateCase(def: PropertyDefinition, reference: Host | null, scenario: Scenario, observe: () => Promise<Observation>): Promise<CaseFailure | null> {
+export async function evaluateCase(def: PropertyDefinition, reference: Host | null, scenario: Scenario, observe: () => Promise<Observation>): Promise<CaseFailure | null> {
   let observation: Observation | undefined;
   let expected: Expected | undefined;
   let verdict;

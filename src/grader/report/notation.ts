@@ -2,7 +2,7 @@ import { modelMessageUnits } from "../../model/index";
 import type { Json, MessageData } from "../../scenario/data";
 import type { Expected } from "../../scenario/expected";
 import type { Outcome } from "../../scenario/observation";
-import type { ProgramStep } from "../../scenario/program";
+import type { ProgramReuse, ProgramStep } from "../../scenario/program";
 import type { Decoration, Operation, Scenario } from "../../scenario/scenario";
 import { abortReasonWords, abortWords, decorationWords, jsonWords, scriptWords, signalWords, summarizerSlotWords } from "./glossary";
 
@@ -206,7 +206,7 @@ export function renderScenario(scenario: Scenario): string[] {
 }
 
 /** What a program's compact steps share (ProgramReuse), in words. */
-function reuseText(reuse: { readonly options?: true; readonly signal?: true } | undefined): string {
+function reuseText(reuse: ProgramReuse | undefined): string {
   const shared = [...(reuse?.options === true ? ["one options object"] : []), ...(reuse?.signal === true ? ["one signal"] : [])];
   return shared.length === 0 ? "" : ` (${shared.join(" and ")} reused by every compaction)`;
 }

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
-import { expectedFor } from "../../model/index";
 import type { Host } from "../../scenario/host";
 import type { Expected } from "../../scenario/expected";
 import type { Observation } from "../../scenario/observation";
 import type { PropertyDefinition } from "../../scenario/property";
 import type { Scenario } from "../../scenario/scenario";
+import { evaluateCase } from "../run-property";
 import { judge } from "../run/judge";
 import { departingProgramStep, STEP_PROPERTY } from "./program-step";
 import type { Signature } from "./signature-type";
@@ -13,11 +13,13 @@ import type { Signature } from "./signature-type";
 // runs thousands of calls through one loaded module, so a submission that keeps state between
 // calls (options remembered per object, a signal listened to once, a level counter carried over,
 // results cached by an id) fails cases that a freshly loaded module answers right, and its
-// failures then look like mistakes of every rule those cases touch. Each of a few failures is
-// observed again by a fresh instance of the module (Host.fresh): one answered as the contract
-// does there is this mistake, and then every failure is asked so. A program that fails the same
-// way fresh is asked again at its first departing step, alone: a step answered right alone by a
-// fresh module departed because of the program's earlier calls.
+// failures then look like mistakes of every rule those cases touch. A few failures, spread over
+// the list, are observed again by a fresh instance of the module (Host.fresh); where one is
+// answered otherwise there, every failure is asked so. One answered as the contract does is this
+// mistake; one answered otherwise and still departing is diagnosed on the fresh answer (the other
+// mistake behind it, without the state). A program that hung at a step waiting on a signal, every
+// earlier step answered as the model does, is asked at that step alone: answered right there, the
+// program's earlier calls kept the signal from being heard.
 
 export interface Failed {
   readonly id: string;
@@ -120,12 +122,6 @@ async function wholeWhenFresh(def: PropertyDefinition, scenario: Scenario, subje
   if (!(await subject.fresh!())) return null;
   const observation = await subject.observe(scenario);
   if (!settled(observation)) return null;
-  const referenceObservation = def.needsReference === true && reference !== null ? await reference.observe(scenario) : null;
-  let expected;
-  try {
-    expected = expectedFor(scenario);
-  } catch {
-    return null;
-  }
-  return judge(def, { scenario, observation, expected, reference: referenceObservation }).ok ? "right" : observation;
+  const failure = await evaluateCase(def, def.needsReference === true ? reference : null, scenario, () => Promise.resolve(observation));
+  return failure === null ? "right" : failure.kind === "failed" ? observation : null;
 }
