@@ -144,7 +144,7 @@ export async function analyzeRootCauses(failures: readonly FailureInput[], optio
   // Answers a fresh module gives otherwise on failed cases, none of them right: the state is a
   // mistake of its own, with no failure of its own (the other mistake departs on every case).
   if (alone.size === 0 && (fresh?.otherwise.size ?? 0) > 0) {
-    const found = askedCause(CALLS_ALONE.key, { ...CALLS_ALONE, contract: "the same answer as after earlier calls" }, "a freshly loaded instance of your module the cases of the failed properties, each answered otherwise there than after earlier calls", "another mistake");
+    const found = askedCause(CALLS_ALONE.key, { ...CALLS_ALONE, subject: "answered otherwise after earlier calls than by a fresh module", contract: "one answer, whatever calls came before" }, "a freshly loaded instance of your module the cases of the failed properties, each answered otherwise there than after earlier calls", "another mistake");
     built.push({ key: found.key, cause: found.cause });
     rules.set(found.key, found.rule);
   }
